@@ -1,0 +1,7 @@
+"""The REST API, version 1. Each app adds its routes here."""
+
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("games.api.urls")),
+]

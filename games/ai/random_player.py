@@ -1,0 +1,15 @@
+"""The random player: a uniformly random legal move. Every game has it."""
+
+from __future__ import annotations
+
+from games.ai.base import Player, TurnContext
+from games.engines import Move
+
+
+class RandomPlayer(Player):
+    level = "random"
+    description = "Plays a uniformly random legal move."
+
+    def choose(self, ctx: TurnContext) -> Move:
+        moves = ctx.legal_moves
+        return moves[ctx.rng.randrange(len(moves))]

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from games.api import views
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="api-game-list"),
+    path("games/<slug:slug>/", views.GameDetailView.as_view(), name="api-game-detail"),
+    path("logs/validate/", views.ValidateLogView.as_view(), name="api-log-validate"),
+]

@@ -1,0 +1,176 @@
+"""The engine contract: what every game in Brume offers, and the errors it raises.
+
+Engines are plain Python (no Django import). A state is whatever the engine likes, but it is
+treated as immutable: ``play`` returns a new state and leaves its input untouched, so AI search
+and replay can keep old states. A move is any hashable value the engine chooses (a small
+dataclass, a tuple, an int); outside the engine it only travels as notation text.
+
+Seats are numbered from 0 in code. Pages and logs show them from 1 ("Seat 1" is seat 0).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from games.engines.info import GameInfo
+from games.engines.outcome import Outcome
+
+Move = Hashable
+State = Any
+View = dict[str, Any]
+
+
+class EngineError(ValueError):
+    """Base class of the errors an engine raises for bad input (never for its own bugs)."""
+
+
+class IllegalMove(EngineError):
+    """The move is not allowed here; ``reason`` is written for the player who tried it."""
+
+    def __init__(self, reason: str, *, move_text: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.move_text = move_text
+
+
+class NotationError(IllegalMove):
+    """The text is not a move in the game's notation (or names no move in this position)."""
+
+
+class InvalidOptions(EngineError):
+    """Unknown option, value out of range, or options that do not go together."""
+
+
+class InvalidSetup(EngineError):
+    """A layout that this game cannot start from, or a seat count it does not allow."""
+
+
+class GameOver(IllegalMove):
+    """A move was offered after the game ended."""
+
+
+class Engine(ABC):
+    """One game's rules. Subclasses set ``info`` and implement the abstract calls."""
+
+    info: GameInfo
+
+    # --- options and setup -------------------------------------------------------------
+
+    def normalize_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Fill defaults and check every option; raises InvalidOptions with a clear message."""
+        options = dict(options or {})
+        known = {spec.name: spec for spec in self.info.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise InvalidOptions(f"{self.info.title} has no option {', '.join(map(repr, unknown))} (options: {names})")
+        normalized = {name: spec.coerce(options.get(name, spec.default)) for name, spec in known.items()}
+        self.check_options(normalized)
+        return normalized
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Hook for rules between options (raise InvalidOptions). Single options are checked already."""
+
+    def check_seats(self, seats: int, options: Mapping[str, Any]) -> None:
+        """Raise InvalidSetup when this many seats cannot play with these options."""
+        lo, hi = self.info.min_seats, self.info.max_seats
+        if not isinstance(seats, int) or isinstance(seats, bool) or not lo <= seats <= hi:
+            raise InvalidSetup(f"{self.info.title} is played by {self.info.seats_text()}, not {seats!r}")
+
+    def make_layout(self, options: dict[str, Any], seats: int, rng: random.Random) -> Any:
+        """The random part of the setup, written out as JSON-safe data (None when there is none)."""
+        return None
+
+    def setup(
+        self,
+        options: Mapping[str, Any] | None = None,
+        seats: int | None = None,
+        seed: int | None = None,
+        layout: Any = None,
+    ) -> State:
+        """The initial state. ``layout`` wins over ``seed``; with neither, a fresh random layout."""
+        normalized = self.normalize_options(options)
+        seats = self.info.min_seats if seats is None else seats
+        self.check_seats(seats, normalized)
+        if layout is None:
+            layout = self.make_layout(normalized, seats, random.Random(seed))
+        return self.initial_state(normalized, seats, layout)
+
+    @abstractmethod
+    def initial_state(self, options: dict[str, Any], seats: int, layout: Any) -> State:
+        """Build the first state from normalized options and a layout; raise InvalidSetup if bad."""
+
+    @abstractmethod
+    def layout(self, state: State) -> Any:
+        """The layout this game started from (what a log stores to replay it)."""
+
+    @abstractmethod
+    def seat_count(self, state: State) -> int:
+        """How many seats play in this game."""
+
+    # --- play ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The seat to act, or None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: State) -> Sequence[Move]:
+        """Every legal move of the seat to act (empty when the game is over).
+
+        It may only depend on what that seat is allowed to see, so it can be handed to the seat.
+        """
+
+    @abstractmethod
+    def play(self, state: State, move: Move) -> State:
+        """The state after ``move``; raises IllegalMove (GameOver once finished). Input unchanged."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game runs; then ranks, scores and the rulebook's tie-break per seat."""
+
+    def is_over(self, state: State) -> bool:
+        return self.to_move(state) is None
+
+    # --- what a seat may see -------------------------------------------------------------
+
+    @abstractmethod
+    def observe(self, state: State, seat: int | None) -> View:
+        """JSON-safe view of what ``seat`` may know; None is the spectator.
+
+        Hidden information is filtered here and only here. A view always has the keys
+        ``game`` (the slug), ``seat``, ``to_move`` and ``over``.
+        """
+
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with ``view``, for AI search.
+
+        Perfect-information games return the exact state; hidden-information games sample one
+        of the states the viewer cannot tell apart.
+        """
+        raise NotImplementedError(f"{self.info.slug} does not rebuild states from views")
+
+    # --- notation and pictures -----------------------------------------------------------
+
+    @abstractmethod
+    def move_to_text(self, state: State, move: Move) -> str:
+        """The move's notation in this position: short, no whitespace, stable across versions."""
+
+    @abstractmethod
+    def parse_move(self, state: State, text: str) -> Move:
+        """The move that ``text`` names in this position; raises NotationError."""
+
+    @abstractmethod
+    def render_svg(self, view: View) -> str:
+        """An SVG picture (a complete ``<svg>`` element) of a view."""
+
+    # --- conveniences built on the contract ----------------------------------------------
+
+    def play_text(self, state: State, text: str) -> State:
+        return self.play(state, self.parse_move(state, text))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.info.slug}>"

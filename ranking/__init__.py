@@ -1,0 +1,1 @@
+"""Ranking: standings and tie-breaks inside an event; ratings and leaderboards across events."""
