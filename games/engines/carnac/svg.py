@@ -1,0 +1,150 @@
+"""The board from above as SVG: megaliths, their colours, dolmens outlined, the last action ringed.
+
+A standing megalith is a raised block in its top colour with four thin bars along its sides in
+the colours of its long faces (what a tilt that way would show). A lying megalith is one long
+block over its two squares with a symbol on each. Dolmens get an outline in a darker shade of
+their colour; the last action gets a gold ring. Everything is drawn from the view alone.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+CELL = 44
+MARGIN = 26
+CAPTION = 30
+FILL = {"red": "#c4402d", "white": "#f6f3ea"}
+SYMBOL = {"red": "#8e2414", "white": "#b9b2a0"}
+OUTLINE = {"red": "#6b1208", "white": "#2b5d9c"}
+LAST = "#e3a600"
+FILES = "abcdefghijklmn"
+
+
+class _Grid:
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+
+    def corner(self, name: str) -> tuple[float, float]:
+        """Top-left pixel of a square; rank 1 is drawn at the bottom."""
+        col, row = FILES.index(name[0]), int(name[1:]) - 1
+        return MARGIN + col * CELL, MARGIN + (self.height - 1 - row) * CELL
+
+    def cell_of(self, name: str) -> tuple[int, int]:
+        return FILES.index(name[0]), int(name[1:]) - 1
+
+
+def _board(grid: _Grid) -> list[str]:
+    w, h = grid.width * CELL, grid.height * CELL
+    parts = [
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{w}" height="{h}" fill="#d9d3bf" stroke="#5d5643" stroke-width="2"/>'
+    ]
+    lines = [f"M{MARGIN + c * CELL} {MARGIN}v{h}" for c in range(1, grid.width)]
+    lines += [f"M{MARGIN} {MARGIN + r * CELL}h{w}" for r in range(1, grid.height)]
+    parts.append(f'<path d="{" ".join(lines)}" stroke="#b3ab93" stroke-width="1"/>')
+    for c in range(grid.width):
+        x = MARGIN + c * CELL + CELL / 2
+        parts.append(f'<text x="{x}" y="{MARGIN + h + 17}" class="coord">{FILES[c]}</text>')
+    for r in range(grid.height):
+        y = MARGIN + (grid.height - 1 - r) * CELL + CELL / 2 + 5
+        parts.append(f'<text x="{MARGIN / 2}" y="{y}" class="coord">{r + 1}</text>')
+    return parts
+
+
+def _symbol(x: float, y: float, colour: str) -> str:
+    return f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL * 0.16}" fill="none" stroke="{SYMBOL[colour]}" stroke-width="2.5"/>'
+
+
+def _standing(grid: _Grid, stone: dict[str, Any]) -> list[str]:
+    x, y = grid.corner(stone["square"])
+    inset, bar = 7, 4
+    size = CELL - 2 * inset
+    ns, ew = FILL[stone["north_south"]], FILL[stone["east_west"]]
+    return [
+        # The long faces, as bars just outside the top face: north/south above and below, east/west at the sides.
+        f'<rect x="{x + inset}" y="{y + inset - bar}" width="{size}" height="{bar}" fill="{ns}" stroke="#222" stroke-width="0.8"/>',
+        f'<rect x="{x + inset}" y="{y + CELL - inset}" width="{size}" height="{bar}" fill="{ns}" stroke="#222" stroke-width="0.8"/>',
+        f'<rect x="{x + inset - bar}" y="{y + inset}" width="{bar}" height="{size}" fill="{ew}" stroke="#222" stroke-width="0.8"/>',
+        f'<rect x="{x + CELL - inset}" y="{y + inset}" width="{bar}" height="{size}" fill="{ew}" stroke="#222" stroke-width="0.8"/>',
+        f'<rect x="{x + inset}" y="{y + inset}" width="{size}" height="{size}" rx="3" fill="{FILL[stone["top"]]}" stroke="#222" stroke-width="2.5"/>',
+        _symbol(x, y, stone["top"]),
+    ]
+
+
+def _lying(grid: _Grid, stone: dict[str, Any]) -> list[str]:
+    (x1, y1), (x2, y2) = (grid.corner(sq) for sq in stone["squares"])
+    x, y = min(x1, x2), min(y1, y2)
+    width, height = abs(x1 - x2) + CELL, abs(y1 - y2) + CELL
+    inset = 4
+    colour = stone["colour"]
+    return [
+        f'<rect x="{x + inset}" y="{y + inset}" width="{width - 2 * inset}" height="{height - 2 * inset}" rx="6" '
+        f'fill="{FILL[colour]}" stroke="#444" stroke-width="1.5"/>',
+        _symbol(x1, y1, colour),
+        _symbol(x2, y2, colour),
+    ]
+
+
+def _outline(grid: _Grid, squares: list[str], colour: str) -> str:
+    """The border of a group of squares: every square edge that does not face another member."""
+    cells = {grid.cell_of(sq) for sq in squares}
+    segments = []
+    for col, row in cells:
+        x, y = grid.corner(f"{FILES[col]}{row + 1}")
+        if (col, row + 1) not in cells:
+            segments.append(f"M{x} {y}h{CELL}")
+        if (col, row - 1) not in cells:
+            segments.append(f"M{x} {y + CELL}h{CELL}")
+        if (col - 1, row) not in cells:
+            segments.append(f"M{x} {y}v{CELL}")
+        if (col + 1, row) not in cells:
+            segments.append(f"M{x + CELL} {y}v{CELL}")
+    return (
+        f'<path d="{" ".join(sorted(segments))}" fill="none" stroke="{OUTLINE[colour]}" stroke-width="3.5" '
+        f'stroke-linecap="round"><title>{escape(colour)} dolmen of {len(squares)}</title></path>'
+    )
+
+
+def _last_action(grid: _Grid, view: dict[str, Any]) -> list[str]:
+    move = view.get("last_move")
+    dash = ' stroke-dasharray="5 4"' if move == "x" else ""  # a decline: the megalith was left standing
+    parts = []
+    for name in view.get("last_squares") or []:
+        x, y = grid.corner(name)
+        parts.append(
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="none" '
+            f'stroke="{LAST}" stroke-width="3"{dash}><title>last move {escape(str(move))}</title></rect>'
+        )
+    return parts
+
+
+def _caption(view: dict[str, Any]) -> str:
+    colours = [c.capitalize() for c in view["colours"]]
+    if view["over"]:
+        counts = {c: sum(1 for d in view["dolmens"] if d["colour"] == c.lower()) for c in colours}
+        return "Game over · " + ", ".join(f"{c} {n} dolmen{'s' if n != 1 else ''}" for c, n in counts.items())
+    who = colours[view["to_move"]]
+    left = f"{view['stock']} megalith{'s' if view['stock'] != 1 else ''} left"
+    if view["phase"] == "decide":
+        return f"{who} to tilt the megalith on {view['last_square']} or decline · {left}"
+    return f"{who} to place · {left}"
+
+
+def render(view: dict[str, Any]) -> str:
+    grid = _Grid(int(view["width"]), int(view["height"]))
+    total_w = 2 * MARGIN + grid.width * CELL
+    total_h = 2 * MARGIN + grid.height * CELL + CAPTION
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="{total_w}" '
+        f'height="{total_h}" role="img" aria-label="Carnac board">',
+        "<style>.coord{font:12px sans-serif;fill:#4a4536;text-anchor:middle}"
+        ".caption{font:14px sans-serif;fill:#222;text-anchor:middle}</style>",
+        *_board(grid),
+    ]
+    for stone in view["megaliths"]:
+        parts.extend(_standing(grid, stone) if stone["standing"] else _lying(grid, stone))
+    parts.extend(_outline(grid, d["squares"], d["colour"]) for d in view["dolmens"])
+    parts.extend(_last_action(grid, view))
+    parts.append(f'<text x="{total_w / 2}" y="{total_h - 10}" class="caption">{escape(_caption(view))}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
