@@ -27,7 +27,7 @@ def _check_broker() -> dict:
 
     start = time.perf_counter()
     try:
-        with app.connection_for_write() as connection:
+        with app.connection_for_write(url=settings.CELERY_BROKER_URL) as connection:
             connection.ensure_connection(max_retries=1, timeout=2)
     except Exception as exc:
         return {"ok": False, "configured": True, "error": f"{type(exc).__name__}: {exc}"}

@@ -40,7 +40,7 @@ class LogFormatError(ValueError):
 def _single_line(value: str, where: str, *, limit: int = MAX_NAME_LENGTH) -> str:
     if not isinstance(value, str):
         raise LogFormatError(f"expected text, got {type(value).__name__}", where=where)
-    if "\n" in value or "\r" in value:
+    if len(value.splitlines()) > 1 or value.endswith(("\n", "\r")):
         raise LogFormatError("must fit on one line", where=where)
     if value != value.strip():
         raise LogFormatError("must not start or end with spaces", where=where)
@@ -54,7 +54,7 @@ def check_move_text(text: Any, where: str) -> str:
         raise LogFormatError("a move must be non-empty text", where=where)
     if any(ch.isspace() for ch in text):
         raise LogFormatError(f"a move has no spaces in it: {text[:40]!r}", where=where)
-    if text[0] in "{};#" or _PLY_NUMBER.match(text):
+    if text[0] == "#" or any(ch in "{};" for ch in text) or _PLY_NUMBER.match(text):
         raise LogFormatError(f"{text[:40]!r} looks like a comment or a move number, not a move", where=where)
     if len(text) > 200:
         raise LogFormatError("a move is at most 200 characters", where=where)

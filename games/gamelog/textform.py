@@ -231,12 +231,12 @@ def loads(text: str | bytes) -> GameLog:
 def dumps(log: GameLog) -> str:
     lines = [f"Brume log {log.version}", f"Game: {log.game}"]
     if log.options:
-        lines.append(f"Options: {json.dumps(log.options, ensure_ascii=False, sort_keys=True)}")
+        lines.append(f"Options: {json.dumps(log.options, sort_keys=True)}")
     for number, seat in enumerate(log.seats, start=1):
         lines.append(f"Seat {number}: {seat.name}")
         if seat.player:
             lines.append(f"Player {number}: {seat.player}")
-    lines.append(f"Layout: {json.dumps(log.layout, ensure_ascii=False)}")
+    lines.append(f"Layout: {json.dumps(log.layout)}")
     if log.result is not None:
         lines.append("Result: " + " ".join(str(r) for r in log.result.ranks))
         if log.result.scores is not None:

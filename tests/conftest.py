@@ -1,0 +1,21 @@
+import pytest
+
+from games.engines import register, unregister
+from tests.toygame import ENGINE as MISTY_NIM
+
+
+@pytest.fixture
+def misty_nim():
+    """The test game, registered for the duration of one test."""
+    register(MISTY_NIM)
+    yield MISTY_NIM
+    unregister(MISTY_NIM.info.slug)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def tasks_run_in_process():
+    """Tasks run eagerly in tests even when a broker is configured; worker tests opt out."""
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
