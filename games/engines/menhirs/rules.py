@@ -1,0 +1,339 @@
+"""The rules of play: the schedule of rounds, the turns a player may take and what they do.
+
+A turn is one ply: a placement (``Place``) in the placement rounds, or a slide of fog
+(``Slide``) that in the clearing phase also names the fog tile taken away at the end of the
+turn. Keeping the removal inside the turn keeps "each round, player 1 then player 2" true
+ply by ply, and a turn in the log reads as one word (``d2d3d4NExa1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from games.engines.menhirs.board import (
+    BOARD,
+    DIRECTIONS,
+    FOG_TILES,
+    HEX_NAMES,
+    MIN_PART_SIZE,
+    MIN_SPLIT_SIZE,
+    OPPOSITE,
+    bits_of,
+    component_of,
+    components,
+    movable_parts,
+    shift,
+)
+
+ROUNDS = 12
+LAST_PLY = 2 * ROUNDS
+CLEARING_ROUND = 7  # the round printed on the English Round Marker
+SCHEDULES = ("dutch", "english")
+BONUS_POINTS = 21
+
+
+class Place(NamedTuple):
+    """Put one fog tile from the supply on a hex without fog (placement rounds)."""
+
+    hex: int
+
+
+class Slide(NamedTuple):
+    """Move the tiles ``part`` one hex in ``direction``; in the clearing phase, then take away ``removed``."""
+
+    part: int
+    direction: int
+    removed: int | None = None
+
+
+Turn = Place | Slide
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What stays fixed for a whole game: the Menhirs and the schedule the options chose."""
+
+    menhirs: int  # face-up Menhirs: the ones that must be uncovered
+    face_down: int  # Menhirs laid face down in the 5-Menhir game: Forest for the whole game
+    menhir_count: int
+    clearing_starts: str
+    first_round_bonus: bool
+    layout: Any  # the layout as JSON data, as the log stores it
+
+    @property
+    def placement_rounds(self) -> int:
+        # 7 Menhirs: 4 tiles to place, rounds 1-2; 5 Menhirs: 6 tiles, rounds 1-3.
+        return (FOG_TILES - self.menhir_count) // 2
+
+    @property
+    def first_moving_round(self) -> int:
+        return self.placement_rounds + 1
+
+    def clears(self, ply: int) -> bool:
+        """Does the turn at ``ply`` end by taking a fog tile away?"""
+        round_number, seat = ply // 2 + 1, ply % 2
+        if self.clearing_starts == "english":
+            return round_number > CLEARING_ROUND or (round_number == CLEARING_ROUND and seat == 1)
+        return round_number > CLEARING_ROUND
+
+    def places(self, ply: int) -> bool:
+        return ply // 2 + 1 <= self.placement_rounds
+
+
+@dataclass(frozen=True, slots=True)
+class MenhirsState:
+    table: Table
+    fog: int  # hexes holding a fog tile
+    ply: int = 0  # turns played so far; round = ply // 2 + 1, seat to act = ply % 2
+    supply: int = 0  # fog tiles not yet placed
+    last: Turn | None = None  # the previous turn, for the no-undo rule and pictures
+    winner: int | None = None
+
+    @property
+    def round(self) -> int:
+        return min(self.ply, LAST_PLY - 1) // 2 + 1
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.ply >= LAST_PLY
+
+    @property
+    def covered(self) -> int:
+        return self.fog & self.table.menhirs
+
+
+def opening_state(table: Table) -> MenhirsState:
+    """Setup covers every face-up Menhir; the other fog tiles wait in the supply."""
+    fog = table.menhirs
+    return MenhirsState(table=table, fog=fog, supply=FOG_TILES - fog.bit_count())
+
+
+def phase(state: MenhirsState) -> str:
+    if state.over:
+        return "over"
+    if state.table.places(state.ply):
+        return "placement"
+    return "clearing" if state.table.clears(state.ply) else "moving"
+
+
+# --- the no-undo rule -------------------------------------------------------------------------
+
+
+def undo_block(state: MenhirsState) -> tuple[int, int] | None:
+    """(tiles, direction) the player to act may not slide: the opponent's last slide, reversed.
+
+    The block stays while the opponent's tiles sit where they went, merged or not; it lapses
+    once the opponent took one of those tiles away (then the set no longer exists).
+    """
+    last = state.last
+    if not isinstance(last, Slide) or not last.part:
+        return None
+    moved = shift(last.part, last.direction)
+    if last.removed is not None and moved >> last.removed & 1:
+        return None
+    return moved, OPPOSITE[last.direction]
+
+
+# --- generating turns -------------------------------------------------------------------------
+
+
+def fog_slides(state: MenhirsState) -> list[tuple[int, int]]:
+    """Every (tiles, direction) the player to act may slide, before any removal."""
+    fog = state.fog
+    block = undo_block(state)
+    slides = []
+    for cluster in components(fog):
+        for part in movable_parts(cluster):
+            stay = fog & ~part
+            for direction in range(6):
+                dest = shift(part, direction)
+                if dest & ~BOARD or dest & stay:
+                    continue
+                if block is not None and part == block[0] and direction == block[1]:
+                    continue
+                slides.append((part, direction))
+    return slides
+
+
+def slid_fog(fog: int, part: int, direction: int) -> int:
+    return (fog & ~part) | shift(part, direction)
+
+
+def removable(fog: int, menhirs: int) -> list[int]:
+    """Tiles that may be taken away: any but the one whose removal uncovers the last Menhir."""
+    covered = fog & menhirs
+    return [index for index in bits_of(fog) if covered != 1 << index]
+
+
+def legal_turns(state: MenhirsState) -> list[Turn]:
+    if state.over:
+        return []
+    table = state.table
+    if table.places(state.ply):
+        return [Place(index) for index in bits_of(BOARD & ~state.fog)]
+    slides = fog_slides(state)
+    if not table.clears(state.ply):
+        return [Slide(part, direction) for part, direction in slides]
+    turns: list[Turn] = []
+    for part, direction in slides:
+        after = slid_fog(state.fog, part, direction)
+        if not after & table.menhirs:  # the slide wins: the game ends before any removal
+            turns.append(Slide(part, direction))
+            continue
+        choices = removable(after, table.menhirs)
+        if not choices:
+            turns.append(Slide(part, direction))
+        turns.extend(Slide(part, direction, index) for index in choices)
+    return turns
+
+
+def winning_slides(state: MenhirsState) -> list[tuple[int, int]]:
+    """The slides with which the player to act uncovers the last covered Menhir(s) at once."""
+    if state.over or state.table.places(state.ply):
+        return []
+    covered = state.covered
+    # Only moved tiles leave their hexes, so every covered Menhir lies under one moving part.
+    if not covered or component_of(covered & -covered, state.fog) & covered != covered:
+        return []
+    menhirs, fog = state.table.menhirs, state.fog
+    return [
+        (part, direction)
+        for part, direction in fog_slides(state)
+        if part & covered == covered and not slid_fog(fog, part, direction) & menhirs
+    ]
+
+
+# --- playing a turn ---------------------------------------------------------------------------
+
+
+class RuleError(ValueError):
+    """A turn the rules forbid; the message is written for the player."""
+
+
+def _names(mask: int) -> str:
+    return ", ".join(HEX_NAMES[i] for i in bits_of(mask))
+
+
+def _check_place(state: MenhirsState, turn: Place) -> None:
+    if not state.table.places(state.ply):
+        raise RuleError(
+            f"fog is placed only in rounds 1 to {state.table.placement_rounds}; in round {state.round} you move fog"
+        )
+    if turn.hex not in HEX_NAMES:
+        raise RuleError("fog can only be placed on a hex of the board")
+    if state.fog >> turn.hex & 1:
+        raise RuleError(f"{HEX_NAMES[turn.hex]} already holds fog: at most one fog tile may lie on a hex")
+
+
+def _check_part(state: MenhirsState, part: int) -> None:
+    if part <= 0 or part & ~BOARD:
+        raise RuleError("name the fog tiles to move by the hexes they lie on")
+    if part & ~state.fog:
+        raise RuleError(f"there is no fog on {_names(part & ~state.fog)}")
+    cluster = component_of(part & -part, state.fog)
+    if part & ~cluster:
+        raise RuleError(f"{_names(part)} are not one cluster: move one cluster (or part of one) at a time")
+    if part == cluster:
+        return
+    size = cluster.bit_count()
+    if size < MIN_SPLIT_SIZE:
+        raise RuleError(f"a cluster of {size} tiles moves whole: only a cluster of 6 or more tiles may be split")
+    if part.bit_count() < MIN_PART_SIZE:
+        raise RuleError(f"the part you split off must have at least 3 tiles, not {part.bit_count()}")
+    if component_of(part & -part, part) != part:
+        raise RuleError(f"the tiles {_names(part)} do not hang together: a split-off part must be connected")
+    small = [piece for piece in components(cluster & ~part) if piece.bit_count() < MIN_PART_SIZE]
+    if small:
+        raise RuleError(
+            f"this split would leave {_names(small[0])} as a part of fewer than 3 tiles: "
+            "every part of a split keeps at least 3 tiles"
+        )
+
+
+def _check_slide(state: MenhirsState, turn: Slide) -> None:
+    table = state.table
+    if table.places(state.ply):
+        raise RuleError(
+            f"in round {state.round} you place a fog tile; moving starts in round {table.first_moving_round}"
+        )
+    if not isinstance(turn.direction, int) or not 0 <= turn.direction < 6:
+        raise RuleError("a slide goes N, NE, SE, S, SW or NW")
+    _check_part(state, turn.part)
+    way = DIRECTIONS[turn.direction]
+    dest = shift(turn.part, turn.direction)
+    if dest & ~BOARD:
+        raise RuleError(f"the fog on {_names(turn.part)} cannot move {way}: a fog tile may never leave the board")
+    blocked = dest & state.fog & ~turn.part
+    if blocked:
+        raise RuleError(f"the fog cannot move {way}: {_names(blocked)} already holds fog that stays")
+    block = undo_block(state)
+    if block is not None and (turn.part, turn.direction) == block:
+        raise RuleError(
+            f"you may not undo your opponent's last move by sliding {_names(turn.part)} back {way}; "
+            "a larger or smaller group may move back"
+        )
+    _check_removal(state, turn)
+
+
+def _check_removal(state: MenhirsState, turn: Slide) -> None:
+    table = state.table
+    after = slid_fog(state.fog, turn.part, turn.direction)
+    if not table.clears(state.ply):
+        if turn.removed is not None:
+            first = "round 8" if table.clearing_starts == "dutch" else "player 2's turn of round 7"
+            raise RuleError(f"fog is taken away only in the clearing phase, from {first}")
+        return
+    if not after & table.menhirs:
+        if turn.removed is not None:
+            raise RuleError("this move uncovers the last Menhir and wins at once: no fog tile is taken away")
+        return
+    choices = removable(after, table.menhirs)
+    if turn.removed is None:
+        if choices:
+            raise RuleError(
+                "in the clearing phase you take one fog tile away at the end of your turn (write x and its hex)"
+            )
+        return
+    if turn.removed not in HEX_NAMES or not after >> turn.removed & 1:
+        raise RuleError(f"there is no fog on {HEX_NAMES.get(turn.removed, 'that hex')} to take away after your move")
+    if turn.removed not in choices:
+        raise RuleError(
+            f"you may not take away the fog on {HEX_NAMES[turn.removed]}: it would uncover the last covered Menhir"
+        )
+
+
+def check_turn(state: MenhirsState, turn: Turn) -> None:
+    if isinstance(turn, Place):
+        _check_place(state, turn)
+    elif isinstance(turn, Slide):
+        _check_slide(state, turn)
+    else:
+        raise RuleError(f"{turn!r} is not a turn of Menhirs dans le Brouillard")
+
+
+def apply_turn(state: MenhirsState, turn: Turn) -> MenhirsState:
+    """The state after ``turn``; raises RuleError with the reason when the rules forbid it."""
+    check_turn(state, turn)
+    return advance(state, turn)
+
+
+def advance(state: MenhirsState, turn: Turn) -> MenhirsState:
+    """The state after a turn known to be legal (no checks: for search)."""
+    table = state.table
+    if type(turn) is Place:
+        return MenhirsState(table, state.fog | 1 << turn.hex, state.ply + 1, state.supply - 1, turn, None)
+    fog = slid_fog(state.fog, turn.part, turn.direction)
+    if not fog & table.menhirs:
+        return MenhirsState(table, fog, state.ply + 1, state.supply, turn, state.ply % 2)
+    if turn.removed is not None:
+        fog &= ~(1 << turn.removed)
+    return MenhirsState(table, fog, state.ply + 1, state.supply, turn, None)
+
+
+def winner_points(state: MenhirsState) -> int:
+    """What the winner scores: the fog tiles in play, or 21 for a bonus win in the first moving round."""
+    table = state.table
+    if table.first_round_bonus and (state.ply - 1) // 2 + 1 == table.first_moving_round:
+        return BONUS_POINTS
+    return state.fog.bit_count()

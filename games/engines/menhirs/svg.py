@@ -1,0 +1,142 @@
+"""An SVG picture of a Menhirs view: forest, Menhirs (covered or not), fog, and the last turn."""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+from games.engines.menhirs.board import HEX_BITS, HEX_PLACES, HEXES
+
+SIZE = 34.0  # hex circumradius in SVG units
+ROOT3 = math.sqrt(3)
+MARGIN = 14.0
+HEADER = 34.0
+
+FOREST = "#3d6b35"
+FACE_DOWN = "#58664d"
+GROUND = "#d8cfae"
+STONE = "#7d7f86"
+UNCOVERED_RING = "#e0a800"
+FOG = "#f4f6f8"
+LAST = "#e8590c"
+REMOVED = "#c92a2a"
+
+
+def _axial_row(column: int, position: int) -> int:
+    return -min(column, 3) - 1 + position
+
+
+def centre(name: str) -> tuple[float, float]:
+    column, position = HEX_PLACES[HEX_BITS[name]]
+    doubled = 2 * _axial_row(column, position) + column  # half-hex steps from the board's middle row
+    x = MARGIN + SIZE + column * 1.5 * SIZE
+    y = HEADER + MARGIN + ROOT3 / 2 * SIZE * (doubled + 6)
+    return x, y
+
+
+def _corners(x: float, y: float, radius: float) -> str:
+    points = []
+    for k in range(6):
+        angle = math.pi / 3 * k
+        points.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def _stone(x: float, y: float, opacity: float) -> str:
+    # A standing stone: a rounded pillar, wider at the foot.
+    path = (
+        f"M{x - 9:.1f},{y + 13:.1f} L{x - 7:.1f},{y - 9:.1f} Q{x:.1f},{y - 18:.1f} {x + 7:.1f},{y - 9:.1f} "
+        f"L{x + 9:.1f},{y + 13:.1f} Z"
+    )
+    return f'<path d="{path}" fill="{STONE}" stroke="#3b3d42" stroke-width="1.5" opacity="{opacity}"/>'
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
+    (x1, y1), (x2, y2) = start, end
+    return (
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x1 + (x2 - x1) * 0.8:.1f}" y2="{y1 + (y2 - y1) * 0.8:.1f}" '
+        f'stroke="{LAST}" stroke-width="3" marker-end="url(#menhirs-arrow)"/>'
+    )
+
+
+def _title(view: dict[str, Any]) -> str:
+    result = view.get("result")
+    if result is not None:
+        return result["reason"][:1].upper() + result["reason"][1:]
+    who = f"player {view['to_move'] + 1} to play"
+    return f"Round {view['round']} of 12 · {view['phase']} · {who} · {len(view['fog'])} fog tiles on the board"
+
+
+def render(view: dict[str, Any]) -> str:
+    width = 2 * MARGIN + SIZE * (2 + 6 * 1.5)
+    height = HEADER + 2 * MARGIN + ROOT3 * SIZE * 6
+    menhirs, face_down = set(view["menhirs"]), set(view["face_down"])
+    fog = set(view["fog"])
+    last = view.get("last_turn") or {}
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="sans-serif" role="img" aria-label="Menhirs dans le Brouillard board">',
+        f"<title>{escape(_title(view))}</title>",
+        '<defs><marker id="menhirs-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" '
+        f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LAST}"/></marker></defs>',
+        f'<rect width="100%" height="100%" fill="#20262e"/>',
+        f'<text x="{MARGIN}" y="{MARGIN + 12}" fill="#f1f3f5" font-size="13">{escape(_title(view))}</text>',
+    ]
+    for index in HEXES:
+        name = _name(index)
+        x, y = centre(name)
+        fill = GROUND if name in menhirs else FACE_DOWN if name in face_down else FOREST
+        parts.append(f'<polygon points="{_corners(x, y, SIZE - 1)}" fill="{fill}" stroke="#1b2a18" stroke-width="2"/>')
+        if name in face_down:
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="none" stroke="#a3ad98" stroke-dasharray="3 3"/>'
+            )
+        if name in menhirs:
+            parts.append(_stone(x, y, 1.0))
+            if name not in fog:
+                parts.append(
+                    f'<polygon points="{_corners(x, y, SIZE - 5)}" fill="none" stroke="{UNCOVERED_RING}" '
+                    'stroke-width="3"/>'
+                )
+    for name in view["fog"]:
+        x, y = centre(name)
+        parts.append(
+            f'<polygon points="{_corners(x, y, SIZE - 4)}" fill="{FOG}" fill-opacity="0.86" stroke="#adb5bd" '
+            'stroke-width="1.5"/>'
+        )
+        if name in menhirs:  # a covered Menhir shows faintly through the fog
+            parts.append(_stone(x, y, 0.35))
+    parts.extend(_last_turn(last))
+    for index in HEXES:
+        name = _name(index)
+        x, y = centre(name)
+        colour = "#495057" if name in fog else "#f8f9fa"
+        parts.append(
+            f'<text x="{x - SIZE * 0.55:.1f}" y="{y - SIZE * 0.45:.1f}" font-size="9" fill="{colour}">{name}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _name(index: int) -> str:
+    column, position = HEX_PLACES[index]
+    return f"{'abcdefg'[column]}{position + 1}"
+
+
+def _last_turn(last: dict[str, Any]) -> list[str]:
+    out = []
+    if last.get("placed"):
+        x, y = centre(last["placed"])
+        out.append(f'<polygon points="{_corners(x, y, SIZE - 6)}" fill="none" stroke="{LAST}" stroke-width="3"/>')
+    for before, after in zip(last.get("moved", []), last.get("moved_to", [])):
+        out.append(_arrow(centre(before), centre(after)))
+    if last.get("removed"):
+        x, y = centre(last["removed"])
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.6:.1f}" fill="none" stroke="{REMOVED}" '
+            'stroke-width="2.5" stroke-dasharray="5 4"/>'
+            f'<path d="M{x - 6:.1f},{y - 6:.1f} L{x + 6:.1f},{y + 6:.1f} M{x + 6:.1f},{y - 6:.1f} L{x - 6:.1f},{y + 6:.1f}" '
+            f'stroke="{REMOVED}" stroke-width="2.5"/>'
+        )
+    return out
