@@ -1,0 +1,107 @@
+"""Brouillard on the engine contract: the referee holds the truth, seats get ``observe`` views."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engines.base import Engine, IllegalMove, InvalidSetup, NotationError
+from games.engines.brouillard import determinize as sampling
+from games.engines.brouillard import moves as notation
+from games.engines.brouillard import rules, svg, views
+from games.engines.brouillard.state import BrouillardState
+from games.engines.info import GameInfo, Kind, OptionSpec
+from games.engines.outcome import Outcome
+
+
+class BrouillardEngine(Engine):
+    info = GameInfo(
+        slug="brouillard",
+        title="Brouillard",
+        min_seats=2,
+        max_seats=2,
+        kinds=(Kind.VERSUS,),
+        hidden_information=True,
+        setup_chance=False,  # the secret setups are each seat's first move, kept in the log
+        options=(
+            OptionSpec("turns", 40, "turns each side plays before the mist closes", minimum=1, maximum=200),
+            OptionSpec(
+                "diagonal_two_step",
+                False,
+                "also allow moving two squares in a straight diagonal line",
+            ),
+            OptionSpec("first_seat", 1, "the seat that places and moves first", choices=(1, 2)),
+        ),
+        default_tiebreaks=("match_points", "game_score"),
+        score_label="pieces kept",
+        tiebreak_labels=("pieces kept",),
+        summary="Hide a Queen among three Watchers in the mist, probe, and capture the enemy Queen.",
+        rules_doc="docs/games/brouillard.md",
+    )
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def initial_state(self, options: dict[str, Any], seats: int, layout: Any) -> BrouillardState:
+        if layout is not None:
+            raise InvalidSetup("Brouillard has no layout: each side's secret setup is its first move in the log")
+        return rules.initial(options["turns"], options["diagonal_two_step"], options["first_seat"] - 1)
+
+    def layout(self, state: BrouillardState) -> None:
+        return None
+
+    def seat_count(self, state: BrouillardState) -> int:
+        return 2
+
+    # --- play ------------------------------------------------------------------------------
+
+    def to_move(self, state: BrouillardState) -> int | None:
+        return state.to_move
+
+    def legal_moves(self, state: BrouillardState) -> list:
+        return rules.legal_moves(state)
+
+    def play(self, state: BrouillardState, move) -> BrouillardState:
+        return rules.apply(state, move)
+
+    def outcome(self, state: BrouillardState) -> Outcome | None:
+        if state.to_move is not None:
+            return None
+        summary = views.result(state)
+        counts = summary["pieces_left"]
+        queen_alive = [state.queens[s] >= 0 for s in (0, 1)]
+        return Outcome.ranked(
+            scores=[float(c) for c in counts],
+            tiebreaks=[(float(c),) for c in counts],
+            keys=[(queen_alive[s], counts[s]) for s in (0, 1)],
+            reason=summary["reason"],
+            seat_details=[{"pieces_left": counts[s], "queen_alive": queen_alive[s]} for s in (0, 1)],
+            details={"ended_by": summary["ended_by"]},
+        )
+
+    # --- views -----------------------------------------------------------------------------
+
+    def observe(self, state: BrouillardState, seat: int | None) -> dict[str, Any]:
+        if seat not in (None, 0, 1):
+            raise IllegalMove(f"Brouillard has seats 1 and 2, not {seat!r}")
+        return views.observe(state, seat)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> BrouillardState:
+        return sampling.determinize(view, rng)
+
+    # --- notation and pictures -------------------------------------------------------------
+
+    def move_to_text(self, state: BrouillardState, move) -> str:
+        """The move with the referee's answer (capture or probe count) read from the truth."""
+        if state.to_move is None or not isinstance(move, notation.Setup | notation.Step | notation.Probe):
+            return notation.to_text(move)
+        return notation.to_text(rules.answer(state, move))
+
+    def parse_move(self, state: BrouillardState, text: str):
+        move = notation.parse(text)
+        if state.to_move is not None and state.in_setup() != isinstance(move, notation.Setup):
+            wanted = "its setup (e.g. Qd1,Wb2,Wc3,Wf2)" if state.in_setup() else "a move or a probe"
+            raise NotationError(f"{text!r}: Seat {state.to_move + 1} plays {wanted} now", move_text=text)
+        return move
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        return svg.render(view)
