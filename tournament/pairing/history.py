@@ -1,0 +1,54 @@
+"""Carry a round's pairings and results into the entrants' history for the next round.
+
+A service normally rebuilds entrants from stored matches; this is the same bookkeeping in pure
+Python, used by simulations, tests and the benchmark.
+"""
+
+import dataclasses
+from collections.abc import Mapping
+
+from .model import Entrant, EntrantId, RoundPairing
+
+
+def record_round(
+    entrants: list[Entrant], round_pairing: RoundPairing, points: Mapping[EntrantId, float], bye_points: float = 1.0
+) -> list[Entrant]:
+    """Entrants after the round: scores, opponents, seats, byes and floats updated.
+
+    ``points`` gives what each seated entrant scored at its table. A bye counts as a float down
+    (the entrant scores without meeting anyone), as in the FIDE rules.
+    """
+    by_id = {entrant.id: entrant for entrant in entrants}
+    updated = {}
+    for pairing in round_pairing.pairings:
+        for seat, entrant_id in enumerate(pairing.seats):
+            entrant = by_id[entrant_id]
+            others = tuple(other for other in pairing.seats if other != entrant_id)
+            updated[entrant_id] = dataclasses.replace(
+                entrant,
+                score=entrant.score + points.get(entrant_id, 0.0),
+                opponents=entrant.opponents + others,
+                seats=(*entrant.seats, seat),
+                floats=(*entrant.floats, _float_direction(entrant, [by_id[other] for other in others])),
+            )
+    for bye in round_pairing.byes:
+        entrant = by_id[bye.entrant]
+        updated[bye.entrant] = dataclasses.replace(
+            entrant, score=entrant.score + bye_points, byes=entrant.byes + 1, floats=(*entrant.floats, -1)
+        )
+    return [updated.get(entrant.id, _idle(entrant)) for entrant in entrants]
+
+
+def _float_direction(entrant: Entrant, others: list[Entrant]) -> int:
+    if not others:
+        return 0
+    average = sum(other.pairing_score for other in others) / len(others)
+    if average > entrant.pairing_score:
+        return 1
+    if average < entrant.pairing_score:
+        return -1
+    return 0
+
+
+def _idle(entrant: Entrant) -> Entrant:
+    return dataclasses.replace(entrant, floats=(*entrant.floats, 0))
