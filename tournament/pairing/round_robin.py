@@ -5,8 +5,9 @@ Berger numbers 1..n go to the entrants in seed order (or by a seeded lot). With 
 second in even-indexed rounds and first in odd ones; every other board k pairs p+k (first)
 with p-k (second), numbers taken cyclically in 1..n-1. This reproduces the FIDE Berger tables
 (Handbook C.05, Annex 1). An odd field adds a dummy number n+1: meeting it is the round's bye.
-A double round robin plays the second cycle with seats swapped; as FIDE recommends, the last two
-rounds of the first cycle are exchanged so nobody takes the same seat three times in a row.
+A double round robin plays the second cycle in table order with seats swapped; as FIDE recommends,
+the last two rounds of the first cycle are exchanged so nobody takes the same seat three times in a
+row at the turn of the cycles.
 """
 
 from dataclasses import dataclass
@@ -72,10 +73,10 @@ def round_robin(entrants, settings: RoundRobinSettings | None = None, seed: int 
     numbered = _numbered(playing, settings, seed)
     count = len(numbered) + len(numbered) % 2
     cycle = berger_rounds(count)
-    if settings.cycles == 2 and len(cycle) >= 2:
-        cycle[-2], cycle[-1] = cycle[-1], cycle[-2]
     plan = [(boards, False) for boards in cycle]
     if settings.cycles == 2:
+        if len(plan) >= 2:
+            plan[-2], plan[-1] = plan[-1], plan[-2]
         plan += [(boards, True) for boards in cycle]
     rounds = tuple(
         _round(numbered, boards, swapped, number, seed, absences, settings)
