@@ -17,9 +17,9 @@ from __future__ import annotations
 import time
 
 from games.ai.base import Player, TurnContext
-from games.ai.brouillard.belief import Belief, World
 from games.ai.brouillard.seatview import SeatView
 from games.ai.brouillard.setups import spread_setup
+from games.engines.brouillard.belief import Belief, World
 from games.engines.brouillard.board import bit, col_of, row_of, squares_of, zone
 from games.engines.brouillard.moves import Probe, Step
 

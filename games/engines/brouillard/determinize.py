@@ -1,23 +1,43 @@
 """Sample a full state that a seat cannot tell apart from the truth, given its view.
 
-This sampler keeps the hard facts that still bind the present position: the seat's own pieces,
-the shadows in its zone (and no other enemy piece there), the enemy's piece count, a square the
-enemy is known to hold (its last visible step, if nothing moved since), the answers of the
-seat's probes since the enemy last moved, and how far the enemy can have come from its home
-rows in the moves it made. Older probe answers only weigh on the present through the moves in
-between; the Master's belief tracker (games.ai.brouillard.belief) follows those exactly.
+The enemy arrangement is drawn from the seat's belief (``belief.Belief``), rebuilt from the
+record of plies the view carries, so it agrees with every shadow, probe answer and capture the
+seat has seen. The belief is kept per seat and extended when the next view's record extends
+the last one, so a search that determinizes the same view many times pays once.
+
+``sample_enemy`` is the fallback when no belief is available: it keeps only the facts that
+still bind the present position (the shadows, the enemy's count, a square it is known to hold,
+probes since it last moved, how far it can have come from its home rows).
 """
 
 from __future__ import annotations
 
 import random
+from threading import Lock
 from typing import Any
 
 from games.engines.base import EngineError
+from games.engines.brouillard.belief import Belief
 from games.engines.brouillard.board import HOME_ROWS, RING, SQUARES, bit, parse_square, row_of, squares_of
 from games.engines.brouillard.state import BrouillardState
 
 TRIES = 400
+PARTICLES = 800
+_beliefs: dict[tuple[int, bool], Belief] = {}
+_lock = Lock()
+
+
+def belief_for(view: dict[str, Any]) -> Belief:
+    """The seat's belief after the view's record (built once, then extended)."""
+    key = (view["seat"], view["options"]["diagonal_two_step"])
+    events = view["events"]
+    with _lock:
+        belief = _beliefs.get(key)
+        if belief is None or not belief.extends(events):
+            belief = Belief(key[0], key[1], PARTICLES, random.Random(0))
+            _beliefs[key] = belief
+        belief.update(events)
+        return belief
 
 
 def _mask(names) -> int:
@@ -108,7 +128,10 @@ def determinize(view: dict[str, Any], rng: random.Random) -> BrouillardState:
         queens = tuple(next((parse_square(p["square"]) for p in pieces[s] if p["kind"] == "Q"), -1) for s in (0, 1))
         winner = view["result"]["winner"] if view["result"]["ended_by"] == "queen" else None
     else:
-        enemy_army, enemy_queen = sample_enemy(view, rng)
+        worlds = belief_for(view).sample(1, rng)
+        enemy_queen, enemy_army = worlds[0] if worlds else (None, None)
+        if enemy_army is None or enemy_army.bit_count() != view["pieces_left"][1 - seat]:
+            enemy_army, enemy_queen = sample_enemy(view, rng)
         armies = (mine, enemy_army) if seat == 0 else (enemy_army, mine)
         queens = (my_queen, enemy_queen) if seat == 0 else (enemy_queen, my_queen)
         winner = None

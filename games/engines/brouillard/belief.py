@@ -1,4 +1,4 @@
-"""The Master's belief: every enemy arrangement (and Queen) consistent with what it has seen.
+"""A seat's belief: every enemy arrangement (and Queen) consistent with what it has seen.
 
 A world is ``(queen square, army bitmask)``. The tracker replays the seat's record of plies (a
 view's ``events``, which carry the shadows seen after each ply) and keeps a weight per world:
@@ -23,11 +23,15 @@ import random
 from collections import Counter
 from typing import Any
 
-from games.ai.brouillard.seatview import mask_of
 from games.engines.brouillard.board import RING, SQUARES, bit, parse_square, reach_mask, squares_of, zone
 from games.engines.brouillard.rules import all_setups
 
 World = tuple[int, int]  # (queen square, army bitmask)
+RECOVERY_TRIES = 20
+
+
+def mask_of(names) -> int:
+    return sum(bit(parse_square(n)) for n in names)
 
 
 class Belief:
@@ -44,6 +48,7 @@ class Belief:
         self.processed: list[dict[str, Any]] = []
         self.recoveries = 0
         self.exact = True  # no resampling so far: the worlds are every consistent arrangement
+        self.last_shadows = 0
 
     # --- following the record --------------------------------------------------------------
 
@@ -58,6 +63,7 @@ class Belief:
 
     def _take(self, event: dict[str, Any]) -> None:
         shadows = mask_of(event.get("shadows", []))
+        self.last_shadows = shadows
         kind, mine = event["type"], event["by"] == self.seat
         if kind == "setup":
             if mine:
@@ -101,7 +107,11 @@ class Belief:
         before = self.worlds
         self.worlds = {world: w for world, w in before.items() if keep(*world)}
         if before and not self.worlds:
-            self._recover()
+            for _ in range(RECOVERY_TRIES):  # start again from the present, still under this test
+                self._recover()
+                self.worlds = {world: w for world, w in self.worlds.items() if keep(*world)}
+                if self.worlds:
+                    return
 
     # --- the enemy's step: expand every world into the successors the mist allows ------------
 
@@ -163,9 +173,11 @@ class Belief:
     def _recover(self, shadows: int | None = None) -> None:
         """Start again from the present: shadows fixed, the rest anywhere in the mist."""
         self.recoveries += 1
+        if shadows is None:
+            shadows = self.last_shadows
         self.exact = False
         area = zone(self.mine)
-        fixed = shadows if shadows is not None else 0
+        fixed = shadows
         free = [s for s in SQUARES if not (area | fixed | self.mine) & bit(s)]
         missing = self.enemy_count - fixed.bit_count()
         worlds: dict[World, float] = {}
