@@ -90,6 +90,7 @@ DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
 else:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite cannot create the folder of its file
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -97,6 +98,8 @@ else:
             # Wait for a writer instead of failing at once; write transactions start IMMEDIATE so
             # concurrent writers queue rather than deadlock on lock upgrades.
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
+            # A file, not shared-cache memory, so that concurrency tests see real SQLite locking.
+            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -19,3 +19,9 @@ def tasks_run_in_process():
 
     app.conf.task_always_eager = True
     yield
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Real hashing costs ~0.3 s a user; tests create many users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

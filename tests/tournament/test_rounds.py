@@ -1,0 +1,107 @@
+"""Rounds: a preview stores nothing, a publish stores one round once, byes score at once."""
+
+import pytest
+
+from tournament.errors import Conflict, NotAllowed, ServiceError
+from tournament.models import Match, Round, SeriesGame
+from tournament.services.results import game_confirm, game_report
+from tournament.services.rounds import round_preview, round_publish
+
+from .factories import make_event, make_user
+
+
+def finish_round(round_, owner=None):
+    """Seat 0 wins every game of the round, reported by seat 0 and confirmed by seat 1."""
+    for match in round_.matches.filter(is_bye=False):
+        while (game := match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()) is not None:
+            first, second = (seat.participant.user for seat in match.seats.order_by("seat"))
+            winner_seat = game.seat_order.index(match.seats.get(seat=0).participant_id)
+            ranks = [1 if i == winner_seat else 2 for i in range(2)]
+            game = game_report(game=game, by=first, ranks=ranks)
+            game_confirm(game=game, by=second)
+            match.refresh_from_db()
+
+
+def test_a_preview_pairs_the_next_round_without_storing_it():
+    event, owner, _ = make_event(players=4)
+    preview = round_preview(stage=event.stages.get(), by=owner)
+    assert len(preview.pairings) == 2
+    assert not Round.objects.exists()
+
+
+def test_publishing_stores_matches_seats_and_a_first_game():
+    event, owner, _participants = make_event(players=5)
+    round_ = round_publish(stage=event.stages.get(), by=owner)
+    assert round_.number == 1
+    matches = list(round_.matches.order_by("table"))
+    assert len(matches) == 3
+    played = [m for m in matches if not m.is_bye]
+    bye = next(m for m in matches if m.is_bye)
+    assert all(m.games.get().seat_order == [s.participant_id for s in m.seats.order_by("seat")] for m in played)
+    assert bye.status == Match.Status.COMPLETED and bye.seats.get().match_points == 1
+    assert round_.explanation["byes"][0]["entrant"] == bye.seats.get().participant_id
+
+
+def test_the_same_round_cannot_be_published_twice():
+    event, owner, _ = make_event(players=4)
+    stage = event.stages.get()
+    round_publish(stage=stage, by=owner, number=1)
+    with pytest.raises(Conflict, match="round 1 is already published"):
+        round_publish(stage=stage, by=owner, number=1)
+    assert stage.rounds.count() == 1 and Match.objects.count() == 2
+
+
+def test_the_next_round_waits_for_every_result():
+    event, owner, _ = make_event(players=4)
+    stage = event.stages.get()
+    round_publish(stage=stage, by=owner)
+    with pytest.raises(ServiceError, match="round 1 still has 2 matches without a result"):
+        round_preview(stage=stage, by=owner)
+
+
+def test_swiss_pairs_winners_with_winners_in_round_two():
+    event, owner, _ = make_event(players=4)
+    stage = event.stages.get()
+    first = round_publish(stage=stage, by=owner)
+    finish_round(first)
+    winners = {m.seats.get(seat=0).participant_id for m in first.matches.all()}
+    second = round_publish(stage=stage, by=owner)
+    tables = [{s.participant_id for s in m.seats.all()} for m in second.matches.all()]
+    assert winners in tables
+    met = [{s.participant_id for s in m.seats.all()} for m in first.matches.all()]
+    assert not any(table in met for table in tables)
+
+
+def test_a_round_robin_publishes_its_berger_rounds_in_order():
+    event, owner, _participants = make_event(players=4, stage={"format": "round_robin"})
+    stage = event.stages.get()
+    pairs = set()
+    for _ in range(3):
+        round_ = round_publish(stage=stage, by=owner)
+        pairs |= {frozenset(s.participant_id for s in m.seats.all()) for m in round_.matches.all()}
+        finish_round(round_)
+    assert len(pairs) == 6
+    with pytest.raises(ServiceError, match="has 3 rounds, all published"):
+        round_publish(stage=stage, by=owner)
+
+
+def test_the_planned_number_of_swiss_rounds_is_kept():
+    event, owner, _ = make_event(players=4, stage={"settings": {"rounds": 1}})
+    stage = event.stages.get()
+    finish_round(round_publish(stage=stage, by=owner))
+    with pytest.raises(ServiceError, match="has 1 rounds"):
+        round_publish(stage=stage, by=owner)
+
+
+def test_only_organisers_pair_rounds():
+    event, _, _ = make_event(players=4)
+    with pytest.raises(NotAllowed):
+        round_preview(stage=event.stages.get(), by=make_user())
+
+
+def test_a_round_closes_when_its_last_match_completes():
+    event, owner, _ = make_event(players=4)
+    round_ = round_publish(stage=event.stages.get(), by=owner)
+    finish_round(round_)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.CLOSED

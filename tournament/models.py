@@ -1,0 +1,285 @@
+"""The tournament domain: events, participants, stages, rounds, matches, series games and the
+result ledger. Rules about how these change live in ``tournament.services``; these classes only
+hold data and the constraints the database can enforce (so that two processes cannot create
+duplicate rounds or lose a report).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**62)
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REGISTRATION = "registration", "Registration open"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public"
+        UNLISTED = "unlisted", "Unlisted (anyone with the link)"
+        PRIVATE = "private", "Private (organisers and participants)"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140, unique=True)
+    game = models.CharField(max_length=40, help_text="the engine's slug")
+    options = models.JSONField(default=dict, blank=True, help_text="the game's options, normalized")
+    description = models.TextField(blank=True)
+    location = models.CharField(max_length=200, blank=True)
+    starts_on = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    visibility = models.CharField(max_length=20, choices=Visibility.choices, default=Visibility.PUBLIC)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_events")
+    seed = models.BigIntegerField(default=new_seed, help_text="the recorded seed of every random draw")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-created_at"]
+        indexes = [models.Index(fields=["status", "visibility"]), models.Index(fields=["game"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.slug])
+
+
+class Participant(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="participants")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="participations"
+    )
+    ai_level = models.CharField(max_length=40, blank=True, help_text="set for an AI entrant: its level")
+    name = models.CharField(max_length=120)
+    seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 is the top seed")
+    rating = models.FloatField(default=0.0)
+    club = models.CharField(max_length=120, blank=True, help_text="entrants of one club are not paired together")
+    checked_in = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+    late_entry_round = models.PositiveIntegerField(null=True, blank=True, help_text="first round played, if late")
+    granted_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_registration_per_user"),
+            models.CheckConstraint(
+                condition=(Q(user__isnull=False) & Q(ai_level="")) | (Q(user__isnull=True) & ~Q(ai_level="")),
+                name="participant_is_a_person_or_an_ai",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_ai(self) -> bool:
+        return bool(self.ai_level)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class Stage(models.Model):
+    class Format(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+        TABLES = "tables", "Multiplayer tables"
+        SCORE_CHALLENGE = "score_challenge", "Score challenge (duplicate)"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not started"
+        RUNNING = "running", "Running"
+        CLOSED = "closed", "Closed"
+
+    class LevelSeries(models.TextChoices):
+        DRAW = "draw", "stays drawn"
+        EXTRA_GAME = "extra_game", "an extra game decides"
+        HIGHER_SEED = "higher_seed", "the higher seed goes through"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveIntegerField(default=1)
+    name = models.CharField(max_length=80, default="Main")
+    format = models.CharField(max_length=30, choices=Format.choices, default=Format.SWISS)
+    settings = models.JSONField(default=dict, blank=True, help_text="format settings (rounds, table sizes, ...)")
+    series_length = models.PositiveSmallIntegerField(default=1, help_text="best of N games (odd)")
+    points_win = models.DecimalField(max_digits=5, decimal_places=2, default=1)
+    points_draw = models.DecimalField(max_digits=5, decimal_places=2, default="0.5")
+    points_loss = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    points_bye = models.DecimalField(max_digits=5, decimal_places=2, default=1)
+    tiebreaks = models.JSONField(default=list, blank=True, help_text="ordered tie-break keys")
+    level_series = models.CharField(max_length=20, choices=LevelSeries.choices, default=LevelSeries.DRAW)
+    advance_count = models.PositiveIntegerField(null=True, blank=True, help_text="entrants who go to the next stage")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_stage_per_number"),
+            models.CheckConstraint(condition=Q(series_length__gte=1), name="series_has_games"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} — {self.name}"
+
+    @property
+    def games_to_win(self) -> int:
+        return self.series_length // 2 + 1
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PUBLISHED = "published", "Published"
+        CLOSED = "closed", "Closed"
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PUBLISHED)
+    seed = models.BigIntegerField(help_text="the seed the pairing used")
+    explanation = models.JSONField(default=dict, blank=True, help_text="what the pairing algorithm did and why")
+    published_at = models.DateTimeField(auto_now_add=True)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["stage", "number"]
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.stage.name} round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for results"
+        COMPLETED = "completed", "Completed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField()
+    label = models.CharField(max_length=80, blank=True, help_text="bracket slot or table name")
+    is_bye = models.BooleanField(default=False)
+    setup_seed = models.BigIntegerField(null=True, blank=True, help_text="the shared setup of a duplicate round")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    explanation = models.JSONField(default=dict, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = "matches"
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match-detail", args=[self.round.stage.event.slug, self.pk])
+
+
+class MatchSeat(models.Model):
+    """A participant at a match. ``seat`` 0 moves first in the series' first game."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="match_seats")
+    seat = models.PositiveSmallIntegerField()
+    # The series result, filled when the match completes.
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_won = models.DecimalField(max_digits=5, decimal_places=1, default=0)
+    score_total = models.FloatField(default=0)
+    match_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_participant_per_seat"),
+            models.UniqueConstraint(fields=["match", "participant"], name="one_seat_per_participant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} at {self.match}"
+
+
+class SeriesGame(models.Model):
+    """One game of a match's series, with its current result; the ledger keeps every change."""
+
+    class Status(models.TextChoices):
+        AWAITING = "awaiting", "Waiting for a report"
+        REPORTED = "reported", "Reported, waiting for confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    # Participant ids in the order they sit in this game: the first moves first.
+    seat_order = models.JSONField()
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.AWAITING)
+    # The current result, per participant id in seat_order: rank (1 best) and score.
+    ranks = models.JSONField(null=True, blank=True)
+    scores = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="ledger entries so far; guards concurrent writes")
+    reported_by = models.ForeignKey(Participant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.match} game {self.number}"
+
+
+class ResultEntry(models.Model):
+    """The append-only ledger of a series game's result: nothing is overwritten silently."""
+
+    class Action(models.TextChoices):
+        REPORT = "report", "reported"
+        CONFIRM = "confirm", "confirmed"
+        DISPUTE = "dispute", "disputed"
+        CORRECT = "correct", "corrected"
+        RULE = "rule", "ruled on the dispute"
+        LOG_VALIDATED = "log_validated", "confirmed by a valid game log"
+
+    class Role(models.TextChoices):
+        PARTICIPANT = "participant", "participant"
+        ORGANISER = "organiser", "organiser"
+        SYSTEM = "system", "Brume"
+
+    game = models.ForeignKey(SeriesGame, on_delete=models.CASCADE, related_name="ledger")
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=20, choices=Action.choices)
+    role = models.CharField(max_length=20, choices=Role.choices)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    participant = models.ForeignKey(Participant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    ranks = models.JSONField(null=True, blank=True)
+    scores = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    status_after = models.CharField(max_length=20, choices=SeriesGame.Status.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [models.UniqueConstraint(fields=["game", "version"], name="one_entry_per_version")]
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version}: {self.get_action_display()}"

@@ -1,0 +1,41 @@
+"""Who may do what in an event. Services call these checks; views and the API share them."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from tournament.models import Event, Match, Participant
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_organiser(user: User, event: Event) -> bool:
+    """The owner and the arbiters manage an event; staff may manage every event."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser or event.owner_id == user.pk:
+        return True
+    return event.arbiters.filter(pk=user.pk).exists()
+
+
+def is_participant(user: User, event: Event) -> bool:
+    return user.is_authenticated and event.participants.filter(user=user).exists()
+
+
+def can_view_event(user: User, event: Event) -> bool:
+    if event.visibility != Event.Visibility.PRIVATE:
+        return True
+    return is_organiser(user, event) or is_participant(user, event)
+
+
+def can_create_event(user: User) -> bool:
+    """Signed-in people with the organiser flag (staff) create events."""
+    return user.is_authenticated and (user.is_staff or user.is_superuser)
+
+
+def seat_participant(user: User, match: Match) -> Participant | None:
+    """The participant this user plays as in the match, if any (AI entrants are played by Brume)."""
+    if not user.is_authenticated:
+        return None
+    seat = match.seats.select_related("participant").filter(participant__user=user).first()
+    return seat.participant if seat else None

@@ -1,0 +1,145 @@
+"""Reads of the tournament app: lists, dashboards and "what should I do next"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
+
+
+def visible_events(user) -> QuerySet[Event]:
+    """Public events, plus the private ones the user organises or plays in. Unlisted ones are
+    reachable by link but not listed."""
+    listed = Q(visibility=Event.Visibility.PUBLIC)
+    if user.is_authenticated:
+        if user.is_superuser:
+            return Event.objects.all()
+        listed |= Q(owner=user) | Q(arbiters=user) | Q(participants__user=user)
+    return Event.objects.filter(listed).distinct()
+
+
+def event_list(user, *, status: str | None = None, game: str | None = None) -> QuerySet[Event]:
+    events = visible_events(user).annotate(participant_count=Count("participants", distinct=True))
+    if status:
+        events = events.filter(status=status)
+    if game:
+        events = events.filter(game=game)
+    return events.order_by("-starts_on", "-created_at")
+
+
+def current_stage(event: Event) -> Stage | None:
+    stages = list(event.stages.all())
+    for stage in stages:
+        if stage.status != Stage.Status.CLOSED:
+            return stage
+    return stages[-1] if stages else None
+
+
+def current_round_number(event: Event) -> int:
+    stage = current_stage(event)
+    if stage is None:
+        return 0
+    return stage.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+def stage_rounds(stage: Stage) -> QuerySet[Round]:
+    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    matches = Match.objects.order_by("table").prefetch_related(Prefetch("seats", queryset=seats), "games")
+    return stage.rounds.order_by("number").prefetch_related(Prefetch("matches", queryset=matches))
+
+
+def match_detail(match_id: int) -> Match:
+    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    games = SeriesGame.objects.order_by("number").prefetch_related("ledger__author", "ledger__participant")
+    return (
+        Match.objects.select_related("round__stage__event")
+        .prefetch_related(Prefetch("seats", queryset=seats), Prefetch("games", queryset=games))
+        .get(pk=match_id)
+    )
+
+
+@dataclass(frozen=True)
+class NextAction:
+    """One thing to do now, in the words of the button that does it."""
+
+    label: str
+    detail: str = ""
+    action: str = ""  # a key the page turns into a form or a link
+    urgent: bool = False
+
+
+def organiser_actions(event: Event) -> list[NextAction]:
+    """What the organiser should do next, most pressing first."""
+    if event.status == Event.Status.DRAFT:
+        return [NextAction("Open registration", "players can then sign up", "open_registration")]
+    active = event.participants.filter(status=Participant.Status.ACTIVE).count()
+    if event.status == Event.Status.REGISTRATION:
+        if active < 2:
+            return [NextAction("Add participants", f"{active} registered; at least two are needed", "add_participant")]
+        return [NextAction("Start the event", f"{active} participants registered", "start")]
+    if event.status == Event.Status.FINISHED:
+        return []
+    stage = current_stage(event)
+    if stage is None:
+        return [NextAction("Add a stage", "choose a format", "add_stage")]
+    actions = []
+    pending = Match.objects.filter(round__stage=stage, status=Match.Status.PENDING)
+    disputes = SeriesGame.objects.filter(match__in=pending, status=SeriesGame.Status.DISPUTED).count()
+    missing = pending.count()
+    if disputes:
+        actions.append(
+            NextAction(f"Rule on {disputes} dispute{'s' if disputes != 1 else ''}", "", "disputes", urgent=True)
+        )
+    if missing:
+        actions.append(NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results"))
+    elif stage.status != Stage.Status.CLOSED:
+        next_number = current_round_number(event) + 1
+        planned = stage.settings.get("rounds")
+        if planned and next_number > planned:
+            actions.append(NextAction(f"Close {stage.name}", f"all {planned} rounds are played", "close_stage"))
+        else:
+            actions.append(NextAction(f"Pair round {next_number}", f"{stage.get_format_display()}", "pair"))
+    if stage.status == Stage.Status.CLOSED and not event.stages.exclude(status=Stage.Status.CLOSED).exists():
+        actions.append(NextAction("Finish the event", "every stage is closed", "finish"))
+    return actions
+
+
+@dataclass(frozen=True)
+class PlayerTask:
+    match: Match
+    game: SeriesGame | None
+    text: str
+    needs_me: bool
+
+
+def player_tasks(user) -> list[PlayerTask]:
+    """The user's open matches and what each expects of them."""
+    if not user.is_authenticated:
+        return []
+    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    matches = (
+        Match.objects.filter(seats__participant__user=user, status=Match.Status.PENDING, is_bye=False)
+        .select_related("round__stage__event")
+        .prefetch_related(Prefetch("seats", queryset=seats), "games")
+        .order_by("round__stage__event__name", "round__number")
+    )
+    tasks = []
+    for match in matches:
+        mine = next(seat.participant for seat in match.seats.all() if seat.participant.user_id == user.pk)
+        game = next(
+            (g for g in sorted(match.games.all(), key=lambda g: g.number) if g.status != SeriesGame.Status.CONFIRMED),
+            None,
+        )
+        if game is None:
+            tasks.append(PlayerTask(match, None, "waiting for the series to be settled", False))
+        elif game.status == SeriesGame.Status.AWAITING:
+            tasks.append(PlayerTask(match, game, f"play game {game.number} and report its result", True))
+        elif game.status == SeriesGame.Status.REPORTED and game.reported_by_id != mine.pk:
+            tasks.append(PlayerTask(match, game, f"confirm or dispute the reported result of game {game.number}", True))
+        elif game.status == SeriesGame.Status.REPORTED:
+            tasks.append(PlayerTask(match, game, f"waiting for your opponent to confirm game {game.number}", False))
+        else:
+            tasks.append(PlayerTask(match, game, f"game {game.number} is disputed: an organiser will rule", False))
+    return tasks

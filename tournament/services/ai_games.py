@@ -1,0 +1,74 @@
+"""Games between AI entrants are played by Brume itself, in a worker, and recorded as verified."""
+
+from __future__ import annotations
+
+import hashlib
+
+from games.ai.base import Budget
+from games.ai.match import play_game
+from games.ai.registry import get_player
+from games.engines import get_engine
+from tournament.models import Match, Participant, SeriesGame
+from tournament.services.results import game_record_verified
+
+AI_MOVE_BUDGET = Budget(seconds=0.5)
+
+
+def _all_ai(match: Match) -> bool:
+    seats = list(match.seats.select_related("participant"))
+    return bool(seats) and all(seat.participant.is_ai for seat in seats)
+
+
+def schedule_ai_games(*, round_id: int) -> list[int]:
+    """Enqueue the first game of every match where only AI entrants sit. Called after commit."""
+    from tournament.tasks import play_ai_series_game
+
+    scheduled = []
+    for match in Match.objects.filter(round_id=round_id, is_bye=False).prefetch_related("games"):
+        if _all_ai(match):
+            game = match.games.filter(status=SeriesGame.Status.AWAITING).order_by("number").first()
+            if game is not None:
+                play_ai_series_game.delay(game.pk)
+                scheduled.append(game.pk)
+    return scheduled
+
+
+def _game_seed(game: SeriesGame) -> int:
+    event = game.match.round.stage.event
+    digest = hashlib.sha256(f"{event.seed}:ai:{game.match_id}:{game.number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def ai_series_game_play(*, game_id: int, budget: Budget = AI_MOVE_BUDGET) -> SeriesGame | None:
+    """Play one awaiting game between AI entrants and record it; None if there is nothing to do.
+
+    Deterministic for a game (seeded from the event's seed), so a duplicate delivery records the
+    same result, which the ledger then ignores.
+    """
+    game = SeriesGame.objects.select_related("match__round__stage__event").get(pk=game_id)
+    if game.status != SeriesGame.Status.AWAITING or not _all_ai(game.match):
+        return None
+    event = game.match.round.stage.event
+    engine = get_engine(event.game)
+    participants = Participant.objects.in_bulk(game.seat_order)
+    players = [get_player(event.game, participants[pid].ai_level) for pid in game.seat_order]
+    played = play_game(engine, players, options=event.options, seed=_game_seed(game), budget=budget)
+    if played.outcome is None:
+        return None
+    names = ", ".join(f"{participants[pid].name} ({participants[pid].ai_level})" for pid in game.seat_order)
+    return game_record_verified(
+        game=game,
+        ranks=list(played.outcome.ranks),
+        scores=list(played.outcome.scores),
+        note=f"played by Brume between {names}: {played.outcome.reason}",
+    )
+
+
+def ai_match_play(*, match_id: int, budget: Budget = AI_MOVE_BUDGET) -> Match:
+    """Play every game an AI-only series needs, one after another."""
+    match = Match.objects.get(pk=match_id)
+    while (game := match.games.filter(status=SeriesGame.Status.AWAITING).order_by("number").first()) is not None:
+        if ai_series_game_play(game_id=game.pk, budget=budget) is None:
+            break
+    match.refresh_from_db()
+    return match

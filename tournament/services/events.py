@@ -1,0 +1,138 @@
+"""Creating events and moving them through draft → registration → running → finished."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from games.engines import EngineError, UnknownGame, get_engine
+from tournament.errors import NotAllowed, ServiceError
+from tournament.models import Event, Stage
+from tournament.permissions import can_create_event, is_organiser
+
+# Which status may follow which, and what the organiser's button says.
+TRANSITIONS = {
+    Event.Status.DRAFT: {Event.Status.REGISTRATION},
+    Event.Status.REGISTRATION: {Event.Status.DRAFT, Event.Status.RUNNING},
+    Event.Status.RUNNING: {Event.Status.FINISHED},
+    Event.Status.FINISHED: set(),
+}
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:120] or "event"
+    slug, counter = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, counter = f"{base}-{counter}", counter + 1
+    return slug
+
+
+def normalized_game_options(game: str, options: dict | None) -> dict:
+    try:
+        return get_engine(game).normalize_options(options or {})
+    except UnknownGame as exc:
+        raise ServiceError(str(exc), code="unknown_game") from None
+    except EngineError as exc:
+        raise ServiceError(str(exc), code="invalid_options") from None
+
+
+def check_organiser(user, event: Event) -> None:
+    if not is_organiser(user, event):
+        raise NotAllowed("only the event's organisers may do this")
+
+
+@transaction.atomic
+def event_create(
+    *,
+    owner,
+    name: str,
+    game: str,
+    options: dict | None = None,
+    description: str = "",
+    location: str = "",
+    starts_on=None,
+    visibility: str = Event.Visibility.PUBLIC,
+    stage: dict | None = None,
+) -> Event:
+    """A new event in draft, with a first stage (Swiss by default)."""
+    from tournament.services.stages import stage_create
+
+    if not can_create_event(owner):
+        raise NotAllowed("only organisers may create events")
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("give the event a name", code="name")
+    if visibility not in Event.Visibility.values:
+        raise ServiceError(f"visibility must be one of {', '.join(Event.Visibility.values)}")
+    normalized = normalized_game_options(game, options)
+    for attempt in range(3):
+        try:
+            with transaction.atomic():
+                event = Event.objects.create(
+                    name=name,
+                    slug=_unique_slug(name),
+                    game=game,
+                    options=normalized,
+                    description=description,
+                    location=location,
+                    starts_on=starts_on,
+                    visibility=visibility,
+                    owner=owner,
+                )
+            break
+        except IntegrityError:  # another request took the slug in between
+            if attempt == 2:
+                raise
+    stage_create(event=event, by=owner, **(stage or {}))
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, by, **fields) -> Event:
+    check_organiser(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if ("game" in fields or "options" in fields) and event.status not in (
+        Event.Status.DRAFT,
+        Event.Status.REGISTRATION,
+    ):
+        raise ServiceError("the game and its options cannot change once the event runs")
+    if "game" in fields or "options" in fields:
+        fields["options"] = normalized_game_options(
+            fields.get("game", event.game), fields.get("options", event.options)
+        )
+    allowed = {"name", "description", "location", "starts_on", "visibility", "game", "options"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+    for key, value in fields.items():
+        setattr(event, key, value)
+    event.full_clean(exclude=["slug", "owner"])
+    event.save()
+    return event
+
+
+@transaction.atomic
+def event_set_status(*, event: Event, by, status: str) -> Event:
+    check_organiser(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if status == event.status:
+        return event
+    if status not in TRANSITIONS.get(event.status, set()):
+        raise ServiceError(f"an event that is {event.get_status_display().lower()} cannot become {status}")
+    if status == Event.Status.RUNNING:
+        active = event.participants.filter(status="active").count()
+        if active < 2:
+            raise ServiceError(f"an event needs at least two participants to start ({active} registered)")
+    if status == Event.Status.FINISHED and event.stages.exclude(status=Stage.Status.CLOSED).exists():
+        open_stages = ", ".join(event.stages.exclude(status=Stage.Status.CLOSED).values_list("name", flat=True))
+        raise ServiceError(f"close every stage first (still open: {open_stages})")
+    event.status = status
+    event.save(update_fields=["status", "updated_at"])
+    return event
+
+
+@transaction.atomic
+def event_add_arbiter(*, event: Event, by, user) -> None:
+    if not (by.is_authenticated and (by.pk == event.owner_id or by.is_superuser)):
+        raise NotAllowed("only the event's owner may name arbiters")
+    event.arbiters.add(user)

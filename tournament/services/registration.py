@@ -1,0 +1,119 @@
+"""Registration: people sign up, organisers add people and AI entrants, check-in, withdrawals."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+
+from games.ai.registry import levels
+from tournament.errors import Conflict, NotAllowed, ServiceError
+from tournament.models import Event, Participant
+from tournament.permissions import is_organiser
+from tournament.services.events import check_organiser
+
+
+def _display_name(user) -> str:
+    return (user.get_full_name() or user.get_username()).strip()
+
+
+def _next_seed(event: Event) -> int:
+    return (event.participants.order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
+
+
+def _create(event: Event, **fields) -> Participant:
+    try:
+        with transaction.atomic():
+            return Participant.objects.create(event=event, seed=fields.pop("seed", None) or _next_seed(event), **fields)
+    except IntegrityError:
+        raise Conflict("this person is already registered for the event", code="already_registered") from None
+
+
+def _locked_event(event: Event) -> Event:
+    """The event as it is now, locked: a registration never races a status change."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+@transaction.atomic
+def participant_register(*, event: Event, user) -> Participant:
+    """A signed-in person registers themself while registration is open."""
+    if not user.is_authenticated:
+        raise NotAllowed("sign in to register")
+    event = _locked_event(event)
+    if event.status != Event.Status.REGISTRATION:
+        raise ServiceError("registration is not open for this event")
+    if event.visibility == Event.Visibility.PRIVATE and not is_organiser(user, event):
+        raise NotAllowed("this event is private: an organiser registers its participants")
+    return _create(event, user=user, name=_display_name(user))
+
+
+@transaction.atomic
+def participant_add(
+    *,
+    event: Event,
+    by,
+    user=None,
+    ai_level: str = "",
+    name: str = "",
+    seed: int | None = None,
+    rating: float = 0.0,
+    club: str = "",
+    granted_points=0,
+) -> Participant:
+    """An organiser adds a person or an AI entrant; during a running event, as a late entry."""
+    check_organiser(by, event)
+    event = _locked_event(event)
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError("the event is finished")
+    if (user is None) == (not ai_level):
+        raise ServiceError("add either a person or an AI level")
+    if ai_level and ai_level not in levels(event.game):
+        raise ServiceError(f"{event.game} has no AI level {ai_level!r} (levels: {', '.join(levels(event.game))})")
+    late_round = None
+    if event.status == Event.Status.RUNNING:
+        from tournament.selectors import current_round_number
+
+        late_round = current_round_number(event) + 1
+    name = name.strip() or (_display_name(user) if user else f"AI {ai_level}")
+    return _create(
+        event,
+        user=user,
+        ai_level=ai_level,
+        name=name,
+        seed=seed,
+        rating=rating,
+        club=club,
+        late_entry_round=late_round,
+        granted_points=Decimal(str(granted_points)),
+    )
+
+
+@transaction.atomic
+def participant_withdraw(*, participant: Participant, by) -> Participant:
+    """A participant withdraws themself, or an organiser withdraws them; past results stay."""
+    event = _locked_event(participant.event)
+    if not (is_organiser(by, event) or (by.is_authenticated and participant.user_id == by.pk)):
+        raise NotAllowed("only the participant or an organiser may withdraw a registration")
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if participant.status == Participant.Status.WITHDRAWN:
+        return participant
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION) and not participant.match_seats.exists():
+        participant.delete()
+        participant.status = Participant.Status.WITHDRAWN
+        return participant
+    from tournament.selectors import current_round_number
+
+    participant.status = Participant.Status.WITHDRAWN
+    participant.withdrawn_after_round = current_round_number(event)
+    participant.save(update_fields=["status", "withdrawn_after_round"])
+    return participant
+
+
+@transaction.atomic
+def participant_check_in(*, participant: Participant, by, checked_in: bool = True) -> Participant:
+    event = participant.event
+    if not (is_organiser(by, event) or (by.is_authenticated and participant.user_id == by.pk)):
+        raise NotAllowed("only the participant or an organiser may check in")
+    Participant.objects.filter(pk=participant.pk).update(checked_in=checked_in)
+    participant.checked_in = checked_in
+    return participant

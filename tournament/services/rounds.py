@@ -1,0 +1,179 @@
+"""Pairing rounds: a preview that stores nothing, and a publish that stores it exactly once."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournament import pairing as algorithms
+from tournament.errors import Conflict, ServiceError
+from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
+from tournament.pairing.model import Bye, Entrant, Explanation, Pairing, RoundPairing
+from tournament.services.events import check_organiser
+
+
+def round_seed(stage: Stage, number: int) -> int:
+    """Every round's seed derives from the event's recorded seed: re-pairing gives the same result."""
+    digest = hashlib.sha256(f"{stage.event.seed}:{stage.number}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float]]:
+    """A published round as the pairing algorithms see history: tables, byes and points."""
+    pairings, byes, points = [], [], {}
+    for match in round_.matches.all():
+        seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        for seat in seats:
+            if seat.match_points is not None:
+                points[seat.participant_id] = float(seat.match_points)
+        if match.is_bye:
+            byes.append(Bye(entrant=seats[0].participant_id, reason="stored bye"))
+        else:
+            ids = tuple(seat.participant_id for seat in seats)
+            pairings.append(Pairing(table=match.table, seats=ids, explanation=Explanation(summary="stored")))
+    return RoundPairing(
+        format="stored", round_number=round_.number, seed=None, pairings=tuple(pairings), byes=tuple(byes)
+    ), points
+
+
+def stage_entrants(stage: Stage) -> list[Entrant]:
+    """Every participant of the event as a pairing entrant, with this stage's history replayed."""
+    participants = list(stage.event.participants.all())
+    entrants = [
+        Entrant(
+            id=p.pk,
+            rating=p.rating,
+            seed=p.seed,
+            club=p.club or None,
+            withdrawn=p.status == Participant.Status.WITHDRAWN,
+            late_entry_score=float(p.granted_points),
+        )
+        for p in participants
+    ]
+    rounds = stage.rounds.order_by("number").prefetch_related("matches__seats")
+    for round_ in rounds:
+        stored, points = _stored_round(round_)
+        entrants = algorithms.record_round(entrants, stored, points, bye_points=float(stage.points_bye))
+    return entrants
+
+
+def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
+    planned = stage.settings.get("rounds")
+    if planned and number > planned:
+        raise ServiceError(f"this Swiss stage has {planned} rounds; close it or add rounds in its settings")
+    settings = algorithms.SwissSettings(
+        rematches=stage.settings.get("rematches", "least_bad"),
+        forbid_same_club=stage.settings.get("forbid_same_club", True),
+        within_group=stage.settings.get("within_group", "slide"),
+    )
+    return algorithms.pair_swiss(entrants, settings, round_number=number, seed=seed)
+
+
+def _round_robin(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
+    from tournament.pairing.round_robin import RoundRobinSettings, round_robin
+
+    # The schedule is fixed by the field at the start of the stage, so draw it from the
+    # entrants as they were then (the stage's first seed), never from later changes.
+    settings = RoundRobinSettings(cycles=2 if stage.settings.get("double") else 1)
+    schedule = round_robin(entrants, settings, seed=round_seed(stage, 1))
+    if number > len(schedule.rounds):
+        raise ServiceError(f"the round robin has {len(schedule.rounds)} rounds, all published")
+    return schedule.rounds[number - 1]
+
+
+PAIRERS = {
+    Stage.Format.SWISS: _swiss,
+    Stage.Format.ROUND_ROBIN: _round_robin,
+}
+
+
+def next_round_number(stage: Stage) -> int:
+    return (stage.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+
+
+def round_preview(*, stage: Stage, by) -> RoundPairing:
+    """The next round's pairing, computed but not stored (a dry run before publishing)."""
+    check_organiser(by, stage.event)
+    return _compute(stage, next_round_number(stage))
+
+
+def _compute(stage: Stage, number: int) -> RoundPairing:
+    if stage.event.status != Event.Status.RUNNING:
+        raise ServiceError("start the event before pairing rounds")
+    if stage.status == Stage.Status.CLOSED:
+        raise ServiceError("this stage is closed")
+    previous = stage.rounds.filter(number=number - 1).first()
+    if previous is not None and previous.matches.filter(status=Match.Status.PENDING).exists():
+        waiting = previous.matches.filter(status=Match.Status.PENDING).count()
+        raise ServiceError(
+            f"round {number - 1} still has {waiting} match{'es' if waiting != 1 else ''} without a result"
+        )
+    pairer = PAIRERS.get(stage.format)
+    if pairer is None:
+        raise ServiceError(f"pairing {stage.get_format_display()} stages is not available yet")
+    try:
+        return pairer(stage, number, stage_entrants(stage), round_seed(stage, number))
+    except algorithms.PairingUserError as exc:
+        raise ServiceError(str(exc), code="pairing") from None
+
+
+def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
+    """Pair and store the next round. Publishing the same round twice is refused, not duplicated.
+
+    ``number`` is the round the organiser saw in the preview: if another organiser published
+    meanwhile, the request fails instead of publishing the round after.
+    """
+    check_organiser(by, stage.event)
+    expected = next_round_number(stage)
+    if number is not None and number != expected:
+        raise Conflict(f"round {number} is already published", code="already_published")
+    pairing = _compute(stage, expected)
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.create(
+                stage=stage,
+                number=expected,
+                seed=round_seed(stage, expected),
+                explanation=pairing.to_json(),
+                published_by=by,
+            )
+            _store_matches(stage, round_, pairing)
+            if stage.status == Stage.Status.PENDING:
+                Stage.objects.filter(pk=stage.pk).update(status=Stage.Status.RUNNING)
+    except IntegrityError:
+        raise Conflict(f"round {expected} is already published", code="already_published") from None
+    from tournament.services.ai_games import schedule_ai_games
+
+    transaction.on_commit(lambda: schedule_ai_games(round_id=round_.pk))
+    return round_
+
+
+def _store_matches(stage: Stage, round_: Round, pairing: RoundPairing) -> None:
+    table = 0
+    for table, item in enumerate(pairing.pairings, start=1):
+        match = Match.objects.create(
+            round=round_,
+            table=table,
+            label=item.label,
+            setup_seed=item.setup_seed,
+            explanation=algorithms.model.to_json(item.explanation),
+        )
+        MatchSeat.objects.bulk_create(
+            MatchSeat(match=match, participant_id=participant_id, seat=seat)
+            for seat, participant_id in enumerate(item.seats)
+        )
+        SeriesGame.objects.create(match=match, number=1, seat_order=list(item.seats))
+    for bye in pairing.byes:
+        table += 1
+        match = Match.objects.create(
+            round=round_,
+            table=table,
+            label="bye",
+            is_bye=True,
+            status=Match.Status.COMPLETED,
+            completed_at=timezone.now(),
+            explanation={"summary": bye.reason},
+        )
+        MatchSeat.objects.create(match=match, participant_id=bye.entrant, seat=0, rank=1, match_points=stage.points_bye)

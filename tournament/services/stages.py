@@ -1,0 +1,121 @@
+"""Stages: a format, its settings, the series length, points and tie-breaks."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+
+from games.engines import get_engine
+from tournament.errors import ServiceError
+from tournament.models import Event, Match, Stage
+from tournament.services.events import check_organiser
+
+ELIMINATION = {Stage.Format.SINGLE_ELIMINATION, Stage.Format.DOUBLE_ELIMINATION}
+SETTINGS_KEYS = {
+    Stage.Format.SWISS: {"rounds", "rematches", "forbid_same_club", "within_group"},
+    Stage.Format.ROUND_ROBIN: {"double"},
+    Stage.Format.SINGLE_ELIMINATION: {"third_place"},
+    Stage.Format.DOUBLE_ELIMINATION: {"grand_final_reset"},
+    Stage.Format.TABLES: {"rounds", "min_size", "max_size", "preferred_size", "placement_points"},
+    Stage.Format.SCORE_CHALLENGE: {"rounds", "team_size"},
+}
+
+
+def _decimal(value, name: str) -> Decimal:
+    try:
+        return Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise ServiceError(f"{name} must be a number, not {value!r}") from None
+
+
+def _check(stage: Stage) -> None:
+    if stage.format not in Stage.Format.values:
+        raise ServiceError(f"unknown format {stage.format!r}; choose one of {', '.join(Stage.Format.values)}")
+    if stage.series_length < 1 or stage.series_length % 2 == 0:
+        raise ServiceError("a series is best of an odd number of games: 1, 3, 5…")
+    unknown = set(stage.settings) - SETTINGS_KEYS[stage.format]
+    if unknown:
+        raise ServiceError(f"{stage.get_format_display()} has no setting {', '.join(sorted(unknown))}")
+    rounds = stage.settings.get("rounds")
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
+        raise ServiceError("the number of rounds must be a whole number of at least 1")
+    if stage.format in ELIMINATION and stage.level_series == Stage.LevelSeries.DRAW:
+        raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
+    if not isinstance(stage.tiebreaks, list) or not all(isinstance(key, str) for key in stage.tiebreaks):
+        raise ServiceError("tie-breaks are a list of tie-break keys")
+
+
+@transaction.atomic
+def stage_create(
+    *,
+    event: Event,
+    by,
+    name: str = "Main",
+    format: str = Stage.Format.SWISS,
+    settings: dict | None = None,
+    series_length: int = 1,
+    points_win=1,
+    points_draw="0.5",
+    points_loss=0,
+    points_bye=1,
+    tiebreaks: list[str] | None = None,
+    level_series: str | None = None,
+    advance_count: int | None = None,
+) -> Stage:
+    check_organiser(by, event)
+    number = (event.stages.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    if level_series is None:
+        level_series = Stage.LevelSeries.HIGHER_SEED if format in ELIMINATION else Stage.LevelSeries.DRAW
+    stage = Stage(
+        event=event,
+        number=number,
+        name=name,
+        format=format,
+        settings=settings or {},
+        series_length=series_length,
+        points_win=_decimal(points_win, "points for a win"),
+        points_draw=_decimal(points_draw, "points for a draw"),
+        points_loss=_decimal(points_loss, "points for a loss"),
+        points_bye=_decimal(points_bye, "points for a bye"),
+        tiebreaks=list(tiebreaks) if tiebreaks is not None else list(get_engine(event.game).info.default_tiebreaks),
+        level_series=level_series,
+        advance_count=advance_count,
+    )
+    _check(stage)
+    stage.save()
+    return stage
+
+
+@transaction.atomic
+def stage_update(*, stage: Stage, by, **fields) -> Stage:
+    check_organiser(by, stage.event)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    if stage.rounds.exists():
+        raise ServiceError("a stage's format, points and tie-breaks are fixed once its first round is published")
+    allowed = {
+        "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss", "points_bye",
+        "tiebreaks", "level_series", "advance_count",
+    }  # fmt: skip
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+    for key, value in fields.items():
+        if key.startswith("points_"):
+            value = _decimal(value, key.replace("_", " "))
+        setattr(stage, key, value)
+    _check(stage)
+    stage.save()
+    return stage
+
+
+@transaction.atomic
+def stage_close(*, stage: Stage, by) -> Stage:
+    check_organiser(by, stage.event)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    pending = Match.objects.filter(round__stage=stage, status=Match.Status.PENDING).count()
+    if pending:
+        raise ServiceError(f"{pending} match{'es' if pending != 1 else ''} still wait for results")
+    stage.status = Stage.Status.CLOSED
+    stage.save(update_fields=["status"])
+    return stage

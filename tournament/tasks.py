@@ -1,0 +1,17 @@
+"""Celery tasks of the tournament app: thin wrappers around services."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from tournament.services.ai_games import ai_match_play
+
+
+@shared_task(name="tournament.play_ai_series_game", acks_late=True, reject_on_worker_lost=True, max_retries=0)
+def play_ai_series_game(game_id: int) -> dict:
+    """Play the AI-only series that this game belongs to, to its end. Idempotent."""
+    from tournament.models import SeriesGame
+
+    match_id = SeriesGame.objects.values_list("match_id", flat=True).get(pk=game_id)
+    match = ai_match_play(match_id=match_id)
+    return {"match": match.pk, "status": match.status}
