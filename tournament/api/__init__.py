@@ -1,0 +1,1 @@
+"""The tournament REST API (DRF): thin views over tournament.services and tournament.selectors."""
