@@ -69,15 +69,15 @@ class Intermediate(Player):
 
     def _capture(self, view: SeatView, steps: list[Step], rng: random.Random) -> Step | None:
         captures = [s for s in steps if view.shadows & bit(s.target)]
+
+        def exposed(step: Step) -> bool:  # another shadow could take the capturer back
+            return bool(view.reach_of(view.shadows & ~bit(step.target)) & bit(step.target))
+
+        # A Watcher takes rather than the Queen; the Queen never takes onto an exposed square.
+        captures = [s for s in captures if not (s.origin == view.queen and exposed(s))]
         if not captures:
             return None
-
-        # A Watcher takes rather than the Queen, and onto a square no other shadow can reach.
-        def risk(step: Step) -> tuple[int, int, float]:
-            others = view.reach_of(view.shadows & ~bit(step.target))
-            return (step.origin == view.queen, bool(others & bit(step.target)), rng.random())
-
-        return min(captures, key=risk)
+        return min(captures, key=lambda s: (s.origin == view.queen, exposed(s), rng.random()))
 
     def _escape(self, view: SeatView, steps: list[Step], rng: random.Random) -> Step | None:
         danger = view.reach_of(view.shadows)
