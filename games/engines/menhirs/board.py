@@ -118,6 +118,17 @@ MIN_SPLIT_SIZE = 6  # only a cluster this large may be split
 MIN_PART_SIZE = 3  # every part of a split keeps at least this many tiles
 
 
+def is_split_part(cluster: int, part: int) -> bool:
+    """May ``part`` (a proper subset of ``cluster``) be split off and moved? Sizes and shape only."""
+    return (
+        cluster.bit_count() >= MIN_SPLIT_SIZE
+        and part.bit_count() >= MIN_PART_SIZE
+        and (cluster & ~part).bit_count() >= MIN_PART_SIZE
+        and is_connected(part)
+        and all(piece.bit_count() >= MIN_PART_SIZE for piece in components(cluster & ~part))
+    )
+
+
 @lru_cache(maxsize=1 << 16)
 def movable_parts(cluster: int) -> tuple[int, ...]:
     """The sets of tiles of ``cluster`` that may move together: the whole, then every legal split.

@@ -11,7 +11,7 @@ from games.engines.menhirs.board import HEX_BITS, HEX_PLACES, HEXES
 SIZE = 34.0  # hex circumradius in SVG units
 ROOT3 = math.sqrt(3)
 MARGIN = 14.0
-HEADER = 34.0
+HEADER = 40.0
 
 FOREST = "#3d6b35"
 FACE_DOWN = "#58664d"
@@ -60,6 +60,16 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
     )
 
 
+def _wrap(text: str, width: int = 54) -> list[str]:
+    lines = [""]
+    for word in text.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines[:2]
+
+
 def _title(view: dict[str, Any]) -> str:
     result = view.get("result")
     if result is not None:
@@ -80,9 +90,12 @@ def render(view: dict[str, Any]) -> str:
         f"<title>{escape(_title(view))}</title>",
         '<defs><marker id="menhirs-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LAST}"/></marker></defs>',
-        f'<rect width="100%" height="100%" fill="#20262e"/>',
-        f'<text x="{MARGIN}" y="{MARGIN + 12}" fill="#f1f3f5" font-size="13">{escape(_title(view))}</text>',
+        '<rect width="100%" height="100%" fill="#20262e"/>',
     ]
+    for number, line in enumerate(_wrap(_title(view))):
+        parts.append(
+            f'<text x="{MARGIN}" y="{MARGIN + 4 + 16 * number}" fill="#f1f3f5" font-size="13">{escape(line)}</text>'
+        )
     for index in HEXES:
         name = _name(index)
         x, y = centre(name)
