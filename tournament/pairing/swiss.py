@@ -28,7 +28,9 @@ class SwissSettings:
     ``"rematch"``) so the stage can end. ``within_group``: ``"slide"`` (top half of a score group
     meets the bottom half, as in the Dutch system) or ``"adjacent"`` (neighbours meet).
     ``exact_limit``: up to this many entrants every pair is offered to the matching; above it only
-    pairs within ``neighbourhood`` places (or near the ideal opponent) are, widening when needed.
+    pairs within ``neighbourhood`` places (or near the ideal opponent) are, widening when needed;
+    the full graph is still used to prove that a rematch is unavoidable, but above
+    ``full_graph_limit`` entrants it is not built just to remove a seat clash.
     """
 
     rematches: str = "least_bad"
@@ -36,6 +38,7 @@ class SwissSettings:
     within_group: str = "slide"
     exact_limit: int = 200
     neighbourhood: int = 12
+    full_graph_limit: int = 1500
     backend: str = "rustworkx"
 
     def __post_init__(self):
@@ -75,13 +78,15 @@ def _solve(field, settings, needs_bye):
         levels = [settings.neighbourhood, settings.neighbourhood * 4, None]
     fallback = None
     for neighbourhood in levels:
+        if neighbourhood is None and fallback is not None and len(field) > settings.full_graph_limit:
+            break
         mates = _match(field, settings, needs_bye, neighbourhood, allow_rematch=False)
         if _is_perfect(mates, len(field), needs_bye):
             if neighbourhood is None or _absolute_clashes(field, mates) == 0:
                 return mates, _level_note(neighbourhood)
-            fallback = fallback or mates
+            fallback = (mates, neighbourhood)
     if fallback is not None:
-        return fallback, _level_note(settings.neighbourhood)
+        return fallback[0], _level_note(fallback[1])
     if settings.rematches == "end_stage":
         raise NoValidPairing(
             "no pairing of the present entrants avoids a rematch, and this stage ends rather than allow one",
