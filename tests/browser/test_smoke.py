@@ -12,7 +12,7 @@ def test_the_home_page_opens_in_chromium_and_lists_the_games(live_server, page):
     assert page.title() == "Home · Brume"
     assert page.get_by_role("heading", name="Games").is_visible()
     for engine in all_engines():
-        assert page.get_by_role("link", name=engine.info.title).is_visible()
+        assert page.get_by_role("link", name=engine.info.title, exact=True).is_visible()
     # Nothing overflows sideways on a phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.get_by_role("link", name="Sign in").click()

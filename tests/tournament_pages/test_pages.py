@@ -1,0 +1,241 @@
+"""The tournament pages: what each person sees and may do."""
+
+import pytest
+from django.urls import reverse
+
+from tests.tournament.factories import make_event, make_user
+from tournament.models import Event, Match, Participant, Round, SeriesGame
+from tournament.services.results import game_report
+from tournament.services.rounds import round_publish
+
+
+def test_the_event_list_shows_public_events_and_hides_private_ones(client):
+    public, _, _ = make_event()
+    private, owner, _ = make_event()
+    Event.objects.filter(pk=private.pk).update(visibility=Event.Visibility.PRIVATE)
+    html = client.get(reverse("event-list")).content.decode()
+    assert public.name in html and private.name not in html
+    client.force_login(owner)
+    assert private.name in client.get(reverse("event-list")).content.decode()
+
+
+def test_the_event_list_filters_by_status(client):
+    running, _, _ = make_event()
+    open_event, _, _ = make_event(start=False)
+    html = client.get(reverse("event-list") + "?status=registration").content.decode()
+    assert open_event.name in html and running.name not in html
+
+
+def test_a_private_event_is_a_404_for_strangers(client):
+    event, _, _ = make_event()
+    Event.objects.filter(pk=event.pk).update(visibility=Event.Visibility.PRIVATE)
+    assert client.get(event.get_absolute_url()).status_code == 404
+    client.force_login(make_user())
+    assert client.get(event.get_absolute_url()).status_code == 404
+
+
+def test_an_organiser_creates_an_event_from_the_form_with_game_options(client):
+    owner = make_user(organiser=True)
+    client.force_login(owner)
+    form = client.get(reverse("event-create") + "?game=misty-nim")
+    assert "Take max" in form.content.decode()
+    response = client.post(
+        reverse("event-create"),
+        {"name": "Winter Cup", "game": "misty-nim", "visibility": "public", "format": "swiss", "rounds": 3,
+         "series_length": 3, "opt_take_max": 2, "opt_pile": "small"},
+    )  # fmt: skip
+    event = Event.objects.get(name="Winter Cup")
+    assert response.status_code == 302 and response["Location"] == event.get_absolute_url()
+    assert event.options == {"take_max": 2, "pile": "small"}
+    stage = event.stages.get()
+    assert stage.series_length == 3 and stage.settings == {"rounds": 3}
+
+
+def test_htmx_swaps_the_game_options_when_the_game_changes(client):
+    client.force_login(make_user(organiser=True))
+    response = client.get(reverse("event-create") + "?game=misty-nim", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "<legend>Game options</legend>" in html and "<html" not in html
+
+
+def test_players_cannot_open_the_event_form(client):
+    client.force_login(make_user())
+    assert client.get(reverse("event-create")).status_code == 403
+
+
+def test_the_organiser_sees_the_next_action_and_pairs_a_round_after_a_preview(client):
+    event, owner, _ = make_event(players=4)
+    client.force_login(owner)
+    html = client.get(event.get_absolute_url()).content.decode()
+    assert "Pair round 1" in html
+    stage = event.stages.get()
+    preview = client.get(reverse("round-pair", args=[event.slug, stage.pk]))
+    assert "Publish round 1" in preview.content.decode()
+    assert not Round.objects.exists()
+    client.post(reverse("round-pair", args=[event.slug, stage.pk]), {"number": 1})
+    client.post(reverse("round-pair", args=[event.slug, stage.pk]), {"number": 1})  # a double click
+    assert Round.objects.count() == 1 and Match.objects.count() == 2
+    assert "2 results missing" in client.get(event.get_absolute_url()).content.decode()
+
+
+def test_players_register_from_the_event_page(client):
+    event, _, _ = make_event(players=0, start=False)
+    player = make_user()
+    client.force_login(player)
+    assert "Register</button>" in client.get(event.get_absolute_url()).content.decode()
+    client.post(reverse("event-register", args=[event.slug]))
+    assert Participant.objects.filter(event=event, user=player).exists()
+
+
+def test_an_organiser_adds_an_ai_entrant(client):
+    event, owner, _ = make_event(start=False)
+    client.force_login(owner)
+    client.post(reverse("participant-add", args=[event.slug]), {"ai_level": "random", "name": "Robo"})
+    assert Participant.objects.get(event=event, name="Robo").ai_level == "random"
+
+
+@pytest.fixture
+def duel(client):
+    event, owner, _ = make_event(players=2)
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    first, second = (seat.participant for seat in match.seats.order_by("seat"))
+    return event, owner, match, first, second
+
+
+def test_a_player_reports_and_the_opponent_confirms_from_the_match_page(client, duel):
+    event, _, match, first, second = duel
+    game = match.games.get()
+    client.force_login(first.user)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Report game 1" in page
+    client.post(
+        reverse("game-action", args=[event.slug, game.pk]),
+        {"action": "report", "version": 0, f"g{game.pk}-outcome": str(first.pk)},
+    )
+    game.refresh_from_db()
+    assert game.status == SeriesGame.Status.REPORTED
+    client.force_login(second.user)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Confirm this result" in page and "Dispute" in page
+    response = client.post(
+        reverse("game-action", args=[event.slug, game.pk]), {"action": "confirm", "version": 1}, HTTP_HX_REQUEST="true"
+    )
+    assert "<html" not in response.content.decode() and "Confirmed" in response.content.decode()
+    match.refresh_from_db()
+    assert match.status == Match.Status.COMPLETED
+
+
+def test_a_stale_form_is_refused_with_a_message(client, duel):
+    event, _, match, first, second = duel
+    game = match.games.get()
+    game_report(game=game, by=first.user, ranks=[1, 2])
+    game_report(game=game, by=first.user, ranks=[2, 1])  # version 2 now
+    client.force_login(second.user)
+    response = client.post(
+        reverse("game-action", args=[event.slug, game.pk]), {"action": "confirm", "version": 1}, follow=True
+    )
+    assert "reload to see what changed" in response.content.decode()
+    game.refresh_from_db()
+    assert game.status == SeriesGame.Status.REPORTED
+
+
+def test_an_organiser_rules_on_a_dispute_from_the_match_page(client, duel):
+    event, owner, match, first, second = duel
+    game = match.games.get()
+    game_report(game=game, by=first.user, ranks=[1, 2])
+    game_report(game=game, by=second.user, ranks=[2, 1])
+    client.force_login(owner)
+    assert "Rule on the dispute" in client.get(match.get_absolute_url()).content.decode()
+    client.post(
+        reverse("game-action", args=[event.slug, game.pk]),
+        {"action": "decide", "version": 2, f"d{game.pk}-outcome": str(second.pk), f"d{game.pk}-reason": "scoresheet"},
+    )
+    game.refresh_from_db()
+    assert game.status == SeriesGame.Status.CONFIRMED and game.ranks == [2, 1]
+
+
+def test_my_matches_says_what_is_expected(client, duel):
+    _, _, _match, first, _ = duel
+    client.force_login(first.user)
+    html = client.get(reverse("my-matches")).content.decode()
+    assert "play game 1 and report its result" in html
+
+
+# The permission matrix: who gets which status on each page and action.
+ROLES = ["anonymous", "stranger", "player", "opponent", "owner", "arbiter", "superuser"]
+MATRIX = [
+    # (name, method, status per role in ROLES order)
+    ("event page", "get_event", [200, 200, 200, 200, 200, 200, 200]),
+    ("private event page", "get_private_event", [404, 404, 200, 200, 200, 200, 200]),
+    ("event form", "get_create", [302, 403, 403, 403, 200, 200, 200]),
+    ("pair preview", "get_preview", [302, 403, 403, 403, 200, 200, 200]),
+    ("publish a round", "post_publish", [302, 403, 403, 403, 302, 302, 302]),
+    ("match page", "get_match", [200, 200, 200, 200, 200, 200, 200]),
+    ("report a game", "post_report", [302, 403, 302, 302, 403, 403, 403]),
+    ("rule on a game", "post_decide", [302, 403, 403, 403, 302, 302, 302]),
+    ("status change", "post_status", [302, 403, 403, 403, 302, 302, 302]),
+    ("my matches", "get_mine", [302, 200, 200, 200, 200, 200, 200]),
+]
+
+
+@pytest.mark.parametrize(("name", "method", "expected"), MATRIX, ids=[row[0] for row in MATRIX])
+def test_the_permission_matrix_of_the_pages(client, name, method, expected):
+    for role, status in zip(ROLES, expected, strict=True):
+        world = _world()
+        if role != "anonymous":
+            client.force_login(world[role])
+        else:
+            client.logout()
+        response = world["requests"][method](client)
+        assert response.status_code == status, f"{name} as {role}: {response.status_code}, expected {status}"
+
+
+def _world():
+    owner = make_user(organiser=True)
+    event, _, participants = make_event(owner=owner, players=2)
+    arbiter, stranger = make_user(organiser=True), make_user(organiser=False)
+    superuser = make_user()
+    superuser.is_superuser = True
+    superuser.save()
+    event.arbiters.add(arbiter)
+    private, _, _ = make_event(owner=owner, players=0, start=False)
+    from tournament.services.registration import participant_add
+
+    private.arbiters.add(arbiter)
+    participant_add(event=private, by=owner, user=participants[0].user)
+    participant_add(event=private, by=owner, user=participants[1].user)
+    Event.objects.filter(pk=private.pk).update(visibility=Event.Visibility.PRIVATE)
+    stage = event.stages.get()
+    match = round_publish(stage=stage, by=owner).matches.get()
+    game = match.games.get()
+    player, opponent = (seat.participant for seat in match.seats.order_by("seat"))
+    # A second event whose stage can be previewed and published (no round yet).
+    fresh, _, _ = make_event(owner=owner, players=2)
+    fresh.arbiters.add(arbiter)
+    fresh_stage = fresh.stages.get()
+    return {
+        "stranger": stranger,
+        "player": player.user,
+        "opponent": opponent.user,
+        "owner": owner,
+        "arbiter": arbiter,
+        "superuser": superuser,
+        "requests": {
+            "get_event": lambda c: c.get(event.get_absolute_url()),
+            "get_private_event": lambda c: c.get(private.get_absolute_url()),
+            "get_create": lambda c: c.get(reverse("event-create")),
+            "get_preview": lambda c: c.get(reverse("round-pair", args=[fresh.slug, fresh_stage.pk])),
+            "post_publish": lambda c: c.post(reverse("round-pair", args=[fresh.slug, fresh_stage.pk]), {"number": 1}),
+            "get_match": lambda c: c.get(match.get_absolute_url()),
+            "post_report": lambda c: c.post(
+                reverse("game-action", args=[event.slug, game.pk]),
+                {"action": "report", f"g{game.pk}-outcome": str(player.pk)},
+            ),
+            "post_decide": lambda c: c.post(
+                reverse("game-action", args=[event.slug, game.pk]),
+                {"action": "decide", f"d{game.pk}-outcome": str(player.pk), f"d{game.pk}-reason": "ruling"},
+            ),
+            "post_status": lambda c: c.post(reverse("event-action", args=[fresh.slug]), {"action": "finish"}),
+            "get_mine": lambda c: c.get(reverse("my-matches")),
+        },
+    }

@@ -1,0 +1,140 @@
+"""Forms of the tournament pages. They only shape input; services decide what is allowed."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from games.engines import all_engines, get_engine
+from games.engines.info import OptionSpec
+from tournament.models import Event, Stage
+
+
+def option_field(spec: OptionSpec) -> forms.Field:
+    """A form field for one engine option, from its spec."""
+    common = {"label": spec.name.replace("_", " ").capitalize(), "help_text": spec.help, "initial": spec.default}
+    if spec.choices is not None:
+        return forms.TypedChoiceField(choices=[(c, c) for c in spec.choices], coerce=type(spec.default), **common)
+    if isinstance(spec.default, bool):
+        return forms.BooleanField(required=False, **common)
+    if isinstance(spec.default, int):
+        return forms.IntegerField(min_value=spec.minimum, max_value=spec.maximum, **common)
+    if isinstance(spec.default, float):
+        return forms.FloatField(min_value=spec.minimum, max_value=spec.maximum, **common)
+    return forms.CharField(**common)
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    game = forms.ChoiceField()
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    location = forms.CharField(max_length=200, required=False)
+    starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    visibility = forms.ChoiceField(choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC)
+    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label="Format")
+    rounds = forms.IntegerField(min_value=1, max_value=99, required=False, help_text="Swiss and tables: rounds planned")
+    series_length = forms.TypedChoiceField(
+        choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int, initial=1, label="Series"
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(e.info.slug, e.info.title) for e in all_engines()]
+        game = self.data.get("game") or self.initial.get("game") or (self.fields["game"].choices or [("", "")])[0][0]
+        self.game_slug = game
+        if game:
+            try:
+                engine = get_engine(game)
+            except LookupError:
+                return
+            for spec in engine.info.options:
+                self.fields[f"opt_{spec.name}"] = option_field(spec)
+
+    def option_values(self) -> dict:
+        return {name[4:]: value for name, value in self.cleaned_data.items() if name.startswith("opt_")}
+
+    def stage_values(self) -> dict:
+        settings = {"rounds": self.cleaned_data["rounds"]} if self.cleaned_data.get("rounds") else {}
+        return {
+            "format": self.cleaned_data["format"],
+            "series_length": self.cleaned_data["series_length"],
+            "settings": settings,
+        }
+
+    @property
+    def option_fields(self):
+        return [self[name] for name in self.fields if name.startswith("opt_")]
+
+    @property
+    def main_fields(self):
+        return [self[name] for name in self.fields if not name.startswith("opt_")]
+
+
+class AddParticipantForm(forms.Form):
+    username = forms.CharField(required=False, label="User name", help_text="a person with an account")
+    ai_level = forms.ChoiceField(required=False, label="or an AI level")
+    name = forms.CharField(required=False, max_length=120, help_text="shown in pairings (optional)")
+
+    def __init__(self, *args, levels=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ai_level"].choices = [("", "—"), *[(level, level) for level in levels]]
+
+    def clean(self):
+        data = super().clean()
+        if bool(data.get("username")) == bool(data.get("ai_level")):
+            raise forms.ValidationError("give either a user name or an AI level")
+        if data.get("username"):
+            try:
+                data["user"] = get_user_model().objects.get(username=data["username"])
+            except get_user_model().DoesNotExist:
+                raise forms.ValidationError(f"nobody is called {data['username']!r}") from None
+        return data
+
+
+class ReportForm(forms.Form):
+    """A report: the winner or a draw for two players, a rank per player at a table; scores optional."""
+
+    def __init__(self, *args, seats=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)  # participants in the game's seat order
+        if len(self.seats) == 2:
+            self.fields["outcome"] = forms.ChoiceField(
+                widget=forms.RadioSelect,
+                label="Result",
+                choices=[(str(p.pk), f"{p.name} won") for p in self.seats] + [("draw", "Draw")],
+            )
+        else:
+            for index, participant in enumerate(self.seats):
+                self.fields[f"rank_{index}"] = forms.IntegerField(
+                    min_value=1, max_value=len(self.seats), label=f"{participant.name}'s place"
+                )
+        for index, participant in enumerate(self.seats):
+            self.fields[f"score_{index}"] = forms.FloatField(required=False, label=f"{participant.name}'s score")
+
+    def ranks(self) -> list[int]:
+        if len(self.seats) != 2:
+            return [self.cleaned_data[f"rank_{i}"] for i in range(len(self.seats))]
+        outcome = self.cleaned_data["outcome"]
+        if outcome == "draw":
+            return [1] * len(self.seats)
+        return [1 if str(p.pk) == outcome else 2 for p in self.seats]
+
+    def scores(self) -> list[float] | None:
+        values = [self.cleaned_data.get(f"score_{i}") for i in range(len(self.seats))]
+        if all(v is None for v in values):
+            return None
+        if any(v is None for v in values):
+            raise forms.ValidationError("give every player's score, or none")
+        return values
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Why do you dispute it?")
+
+
+class DecideForm(ReportForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            widget=forms.Textarea(attrs={"rows": 2}), label="Reason (shown to the players)"
+        )

@@ -1,0 +1,308 @@
+"""Tournament pages. Thin: selectors read, services write, errors become messages."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games.ai.registry import levels
+from games.engines import get_engine
+from tournament import selectors
+from tournament.errors import NotAllowed, ServiceError
+from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm
+from tournament.models import Event, Participant, SeriesGame, Stage
+from tournament.permissions import can_create_event, can_view_event, is_organiser, seat_participant
+from tournament.services import events as event_services
+from tournament.services import registration, results, rounds, stages
+
+
+def _event_for(request, slug: str) -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if not can_view_event(request.user, event):
+        raise Http404("no such event")  # private events do not reveal that they exist
+    return event
+
+
+def _fail(request, error: ServiceError) -> None:
+    if isinstance(error, NotAllowed):
+        raise PermissionDenied(error.message)
+    messages.error(request, error.message)
+
+
+def event_list(request):
+    status = request.GET.get("status") or None
+    game = request.GET.get("game") or None
+    events = selectors.event_list(request.user, status=status, game=game)
+    return render(
+        request,
+        "tournament/event_list.html",
+        {
+            "events": events,
+            "status": status,
+            "game": game,
+            "statuses": Event.Status.choices,
+            "can_create": can_create_event(request.user),
+        },
+    )
+
+
+@login_required
+def event_create(request):
+    if not can_create_event(request.user):
+        raise PermissionDenied("only organisers create events")
+    form = EventCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_services.event_create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                game=form.cleaned_data["game"],
+                options=form.option_values(),
+                description=form.cleaned_data["description"],
+                location=form.cleaned_data["location"],
+                starts_on=form.cleaned_data["starts_on"],
+                visibility=form.cleaned_data["visibility"],
+                stage=form.stage_values(),
+            )
+        except ServiceError as error:
+            _fail(request, error)
+        else:
+            messages.success(request, f"{event.name} is created as a draft.")
+            return redirect(event)
+    template = (
+        "tournament/_game_options.html" if request.htmx and request.method == "GET" else "tournament/event_form.html"
+    )
+    return render(request, template, {"form": form})
+
+
+def event_detail(request, slug: str):
+    event = _event_for(request, slug)
+    organiser = is_organiser(request.user, event)
+    stage_list = list(event.stages.all())
+    context = {
+        "event": event,
+        "engine": get_engine(event.game),
+        "organiser": organiser,
+        "participants": event.participants.all(),
+        "stages": [(stage, selectors.stage_rounds(stage)) for stage in stage_list],
+        "actions": selectors.organiser_actions(event) if organiser else [],
+        "my_registration": event.participants.filter(user=request.user).first()
+        if request.user.is_authenticated
+        else None,
+        "standings": {stage.pk: selectors.match_point_table(stage) for stage in stage_list},
+    }
+    if organiser:
+        context["add_form"] = AddParticipantForm(levels=levels(event.game))
+    return render(request, "tournament/event_detail.html", context)
+
+
+@require_POST
+@login_required
+def event_action(request, slug: str):
+    """The organiser's buttons: status changes, closing a stage."""
+    event = _event_for(request, slug)
+    action = request.POST.get("action")
+    try:
+        if action in ("open_registration", "start", "finish", "back_to_draft"):
+            status = {
+                "open_registration": Event.Status.REGISTRATION,
+                "start": Event.Status.RUNNING,
+                "finish": Event.Status.FINISHED,
+                "back_to_draft": Event.Status.DRAFT,
+            }[action]
+            event_services.event_set_status(event=event, by=request.user, status=status)
+        elif action == "close_stage":
+            stages.stage_close(
+                stage=get_object_or_404(Stage, event=event, pk=request.POST.get("stage")), by=request.user
+            )
+        else:
+            messages.error(request, "unknown action")
+            return redirect(event)
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, "Done.")
+    return redirect(event)
+
+
+@require_POST
+@login_required
+def event_register(request, slug: str):
+    event = _event_for(request, slug)
+    try:
+        registration.participant_register(event=event, user=request.user)
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, f"You are registered for {event.name}.")
+    return redirect(event)
+
+
+@require_POST
+@login_required
+def participant_add(request, slug: str):
+    event = _event_for(request, slug)
+    form = AddParticipantForm(request.POST, levels=levels(event.game))
+    if not form.is_valid():
+        messages.error(request, " ".join(form.non_field_errors()) or "check the form")
+        return redirect(event)
+    try:
+        participant = registration.participant_add(
+            event=event,
+            by=request.user,
+            user=form.cleaned_data.get("user"),
+            ai_level=form.cleaned_data["ai_level"],
+            name=form.cleaned_data["name"],
+        )
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, f"{participant.name} is registered.")
+    return redirect(event)
+
+
+@require_POST
+@login_required
+def participant_withdraw(request, slug: str, participant_id: int):
+    event = _event_for(request, slug)
+    participant = get_object_or_404(Participant, event=event, pk=participant_id)
+    try:
+        registration.participant_withdraw(participant=participant, by=request.user)
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, f"{participant.name} is withdrawn.")
+    return redirect(event)
+
+
+@login_required
+def round_pair(request, slug: str, stage_id: int):
+    """GET: the preview of the next round. POST: publish it (the round number guards double posts)."""
+    event = _event_for(request, slug)
+    stage = get_object_or_404(Stage, event=event, pk=stage_id)
+    if request.method == "POST":
+        try:
+            round_ = rounds.round_publish(
+                stage=stage, by=request.user, number=int(request.POST.get("number", 0)) or None
+            )
+        except ServiceError as error:
+            _fail(request, error)
+            return redirect(event)
+        messages.success(request, f"Round {round_.number} is published.")
+        return redirect(f"{event.get_absolute_url()}#stage-{stage.pk}")
+    try:
+        preview = rounds.round_preview(stage=stage, by=request.user)
+    except ServiceError as error:
+        _fail(request, error)
+        return redirect(event)
+    names = {p.pk: p.name for p in event.participants.all()}
+    return render(
+        request, "tournament/round_preview.html", {"event": event, "stage": stage, "preview": preview, "names": names}
+    )
+
+
+def match_detail(request, slug: str, match_id: int):
+    event = _event_for(request, slug)
+    try:
+        match = selectors.match_detail(match_id)
+    except Exception:
+        raise Http404("no such match") from None
+    if match.round.stage.event_id != event.pk:
+        raise Http404("no such match")
+    return render(request, "tournament/match_detail.html", _match_context(request, event, match))
+
+
+def _match_context(request, event: Event, match) -> dict:
+    me = seat_participant(request.user, match)
+    organiser = is_organiser(request.user, event)
+    participants = {seat.participant_id: seat.participant for seat in match.seats.all()}
+    games = []
+    for game in match.games.all():
+        seats = [participants[pid] for pid in game.seat_order]
+        open_game = game.status != SeriesGame.Status.CONFIRMED
+        games.append(
+            {
+                "game": game,
+                "seats": seats,
+                "results": list(zip(seats, game.ranks or [], game.scores or [None] * len(seats), strict=False)),
+                "can_report": me is not None
+                and game.status in (SeriesGame.Status.AWAITING, SeriesGame.Status.REPORTED),
+                "can_confirm": game.status == SeriesGame.Status.REPORTED
+                and ((me is not None and game.reported_by_id != me.pk) or organiser),
+                "can_dispute": me is not None
+                and game.status == SeriesGame.Status.REPORTED
+                and game.reported_by_id != me.pk,
+                "can_decide": organiser,
+                "report_form": ReportForm(seats=seats, prefix=f"g{game.pk}") if open_game else None,
+                "dispute_form": DisputeForm(prefix=f"g{game.pk}"),
+                "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),
+            }
+        )
+    return {"event": event, "match": match, "me": me, "organiser": organiser, "games": games}
+
+
+@require_POST
+@login_required
+def game_action(request, slug: str, game_id: int):
+    """Report, confirm, dispute or decide one series game; htmx swaps the match panel in place."""
+    event = _event_for(request, slug)
+    game = get_object_or_404(
+        SeriesGame.objects.select_related("match__round__stage"), pk=game_id, match__round__stage__event=event
+    )
+    participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
+    seats = [participants[pid] for pid in game.seat_order]
+    action = request.POST.get("action")
+    version = request.POST.get("version")
+    expected = int(version) if version and version.isdigit() else None
+    try:
+        if action == "report":
+            form = ReportForm(request.POST, seats=seats, prefix=f"g{game.pk}")
+            if not form.is_valid():
+                raise ServiceError("choose the result")
+            results.game_report(
+                game=game, by=request.user, ranks=form.ranks(), scores=form.scores(), expected_version=expected
+            )
+        elif action == "confirm":
+            results.game_confirm(game=game, by=request.user, expected_version=expected)
+        elif action == "dispute":
+            form = DisputeForm(request.POST, prefix=f"g{game.pk}")
+            results.game_dispute(
+                game=game, by=request.user, reason=form.data.get(f"g{game.pk}-reason", ""), expected_version=expected
+            )
+        elif action == "decide":
+            form = DecideForm(request.POST, seats=seats, prefix=f"d{game.pk}")
+            if not form.is_valid():
+                raise ServiceError("choose the result and give a reason")
+            results.game_decide(
+                game=game,
+                by=request.user,
+                ranks=form.ranks(),
+                scores=form.scores(),
+                reason=form.cleaned_data["reason"],
+                expected_version=expected,
+            )
+        else:
+            raise ServiceError("unknown action")
+    except ServiceError as error:
+        _fail(request, error)
+    except Exception as error:  # form.scores() raises ValidationError for half-filled scores
+        from django.core.exceptions import ValidationError
+
+        if not isinstance(error, ValidationError):
+            raise
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, "Saved.")
+    match = selectors.match_detail(game.match_id)
+    if request.htmx:
+        return render(request, "tournament/_match_games.html", _match_context(request, event, match))
+    return redirect(match)
+
+
+@login_required
+def my_matches(request):
+    return render(request, "tournament/my_matches.html", {"tasks": selectors.player_tasks(request.user)})
