@@ -136,7 +136,7 @@ class CarnacEngine(Engine):
                 )
         if counts[0] == 0:
             return "a draw: nobody built a dolmen"
-        return f"a draw: {counts[0]} dolmens each, of the same sizes"
+        return f"a draw: {counts[0]} dolmen{'s' if counts[0] != 1 else ''} each, of the same sizes"
 
     # --- views, notation, pictures ---------------------------------------------------------
 
