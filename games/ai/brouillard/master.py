@@ -29,6 +29,8 @@ PIECE = 0.12  # a piece more at the end, in win probability
 NEXT_QUEEN = 0.08  # the enemy Queen in reach for our next turn
 NEXT_PIECE = 0.02
 PULL = 0.004  # per square between a piece of ours and the nearest enemy piece
+BLUFF_RATE = 0.3  # how often a quiet turn goes to the Queen when her best step is nearly as good
+BLUFF_MARGIN = 0.02
 
 
 def _distance(a: int, b: int) -> int:
@@ -100,8 +102,19 @@ class Master(Player):
         probe_value = standing / used + self.probe_weight * gains[square]
         self.last_think = {"seconds": time.perf_counter() - start, "worlds": used, "belief": len(belief)}
         if best is not None and totals[best] / used >= probe_value:
-            return steps[best]
+            return steps[self._bluff(view, steps, [t / used for t in totals], best, ctx)]
         return next(m for m in ctx.legal_moves if isinstance(m, Probe) and m.square == square)
+
+    def _bluff(self, view: SeatView, steps: list[Step], means: list[float], best: int, ctx: TurnContext) -> int:
+        """Now and then give a quiet turn to the Queen, so that the piece that never moves is not
+        the tell: her step must be nearly as good as the best one (hence safe in the worlds)."""
+        if steps[best].origin == view.queen or view.shadows or ctx.rng.random() >= BLUFF_RATE:
+            return best
+        queen_steps = [i for i, step in enumerate(steps) if step.origin == view.queen]
+        if not queen_steps:
+            return best
+        candidate = max(queen_steps, key=lambda i: means[i])
+        return candidate if means[best] - means[candidate] <= BLUFF_MARGIN else best
 
     def value(self, view: SeatView, queen: int, enemy: int, step: Step | None) -> float:
         """Our chance of winning in one world after ``step`` (None: standing still) and the
