@@ -132,6 +132,7 @@ class Stage(models.Model):
     level_series = models.CharField(max_length=20, choices=LevelSeries.choices, default=LevelSeries.DRAW)
     advance_count = models.PositiveIntegerField(null=True, blank=True, help_text="entrants who go to the next stage")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    bracket = models.JSONField(null=True, blank=True, help_text="an elimination stage's bracket, drawn at round 1")
 
     class Meta:
         ordering = ["event", "number"]
@@ -177,6 +178,7 @@ class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField()
     label = models.CharField(max_length=80, blank=True, help_text="bracket slot or table name")
+    bracket_slot = models.CharField(max_length=20, blank=True, help_text="the bracket match this match plays")
     is_bye = models.BooleanField(default=False)
     setup_seed = models.BigIntegerField(null=True, blank=True, help_text="the shared setup of a duplicate round")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)

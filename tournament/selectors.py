@@ -95,9 +95,14 @@ def organiser_actions(event: Event) -> list[NextAction]:
     if missing:
         actions.append(NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results"))
     elif stage.status != Stage.Status.CLOSED:
+        from tournament.services.brackets import stage_bracket_state
+
         next_number = current_round_number(event) + 1
         planned = stage.settings.get("rounds")
-        if planned and next_number > planned:
+        bracket = stage_bracket_state(stage)
+        if bracket is not None and bracket.champion is not None:
+            actions.append(NextAction(f"Close {stage.name}", "the bracket has its champion", "close_stage"))
+        elif planned and next_number > planned:
             actions.append(NextAction(f"Close {stage.name}", f"all {planned} rounds are played", "close_stage"))
         else:
             actions.append(NextAction(f"Pair round {next_number}", f"{stage.get_format_display()}", "pair"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 
 from django.db import IntegrityError, transaction
@@ -10,7 +11,7 @@ from django.utils import timezone
 from tournament import pairing as algorithms
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
-from tournament.pairing.model import Bye, Entrant, Explanation, Pairing, RoundPairing
+from tournament.pairing.model import Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
 from tournament.services.events import check_organiser
 
 
@@ -83,9 +84,51 @@ def _round_robin(stage: Stage, number: int, entrants: list[Entrant], seed: int) 
     return schedule.rounds[number - 1]
 
 
+def _elimination(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
+    """The bracket matches that are ready now; the bracket itself is drawn at round 1."""
+    from tournament.services.brackets import bracket_from_json, bracket_winners, draw_bracket
+
+    drawn = bracket_from_json(stage.bracket) if stage.bracket else draw_bracket(stage, entrants, round_seed(stage, 1))
+    state = algorithms.bracket_state(drawn, bracket_winners(stage))
+    if state.champion is not None:
+        raise ServiceError("the bracket is complete: close the stage")
+    if not state.ready:
+        raise ServiceError("no bracket match is ready to play")
+    labels = {match.id: match.label for match in drawn.matches}
+    pairings = tuple(dataclasses.replace(pairing, table=table) for table, pairing in enumerate(state.ready, start=1))
+    notes = drawn.notes if number == 1 else ()
+    return RoundPairing(
+        drawn.format, number, seed, pairings, notes=notes, settings={"bracket": drawn.to_json(), "labels": labels}
+    )
+
+
+def _tables(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
+    planned = stage.settings.get("rounds")
+    if planned and number > planned:
+        raise ServiceError(f"this stage has {planned} rounds; close it or add rounds in its settings")
+    settings = algorithms.TableSettings(
+        min_size=stage.settings.get("min_size", 3),
+        max_size=stage.settings.get("max_size", 5),
+        preferred=stage.settings.get("preferred_size", 4),
+    )
+    return algorithms.pair_tables(entrants, settings, round_number=number, seed=seed)
+
+
+def _score_challenge(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
+    planned = stage.settings.get("rounds")
+    if planned and number > planned:
+        raise ServiceError(f"this stage has {planned} rounds; close it or add rounds in its settings")
+    settings = algorithms.DuplicateSettings(table_size=stage.settings.get("team_size", 1))
+    return algorithms.pair_duplicate(entrants, settings, round_number=number, seed=stage.event.seed)
+
+
 PAIRERS = {
     Stage.Format.SWISS: _swiss,
     Stage.Format.ROUND_ROBIN: _round_robin,
+    Stage.Format.SINGLE_ELIMINATION: _elimination,
+    Stage.Format.DOUBLE_ELIMINATION: _elimination,
+    Stage.Format.TABLES: _tables,
+    Stage.Format.SCORE_CHALLENGE: _score_challenge,
 }
 
 
@@ -140,8 +183,10 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
                 published_by=by,
             )
             _store_matches(stage, round_, pairing)
-            if stage.status == Stage.Status.PENDING:
-                Stage.objects.filter(pk=stage.pk).update(status=Stage.Status.RUNNING)
+            updates = {"status": Stage.Status.RUNNING}
+            if stage.bracket is None and isinstance(pairing.settings, dict) and "bracket" in pairing.settings:
+                updates["bracket"] = pairing.settings["bracket"]  # drawn once, at round 1
+            Stage.objects.filter(pk=stage.pk).update(**updates)
     except IntegrityError:
         raise Conflict(f"round {expected} is already published", code="already_published") from None
     from tournament.services.ai_games import schedule_ai_games
@@ -152,13 +197,15 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
 
 def _store_matches(stage: Stage, round_: Round, pairing: RoundPairing) -> None:
     table = 0
+    labels = pairing.settings.get("labels", {}) if isinstance(pairing.settings, dict) else {}
     for table, item in enumerate(pairing.pairings, start=1):
         match = Match.objects.create(
             round=round_,
             table=table,
-            label=item.label,
+            label=labels.get(item.label, item.label),
+            bracket_slot=item.label if labels else "",
             setup_seed=item.setup_seed,
-            explanation=algorithms.model.to_json(item.explanation),
+            explanation=to_json(item.explanation),
         )
         MatchSeat.objects.bulk_create(
             MatchSeat(match=match, participant_id=participant_id, seat=seat)
