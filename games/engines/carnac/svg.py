@@ -18,6 +18,7 @@ FILL = {"red": "#c4402d", "white": "#f6f3ea"}
 SYMBOL = {"red": "#8e2414", "white": "#b9b2a0"}
 OUTLINE = {"red": "#6b1208", "white": "#2b5d9c"}
 LAST = "#e3a600"
+OUTLINE_INSET = 2.5
 FILES = "abcdefghijklmn"
 
 
@@ -86,22 +87,39 @@ def _lying(grid: _Grid, stone: dict[str, Any]) -> list[str]:
 
 
 def _outline(grid: _Grid, squares: list[str], colour: str) -> str:
-    """The border of a group of squares: every square edge that does not face another member."""
+    """The border of a group of squares, drawn just inside it so that neighbouring dolmens stay apart.
+
+    Each square edge that does not face another member becomes a segment, moved ``OUTLINE_INSET``
+    inwards and stretched or shortened at its ends so that the segments meet at the corners.
+    """
     cells = {grid.cell_of(sq) for sq in squares}
+
+    def reach(side: tuple[int, int], diagonal: tuple[int, int]) -> float:
+        # How far a segment end stays inside its square: in at an outer corner, out at an inner one.
+        if side not in cells:
+            return OUTLINE_INSET
+        return -OUTLINE_INSET if diagonal in cells else 0
+
     segments = []
     for col, row in cells:
         x, y = grid.corner(f"{FILES[col]}{row + 1}")
-        if (col, row + 1) not in cells:
-            segments.append(f"M{x} {y}h{CELL}")
-        if (col, row - 1) not in cells:
-            segments.append(f"M{x} {y + CELL}h{CELL}")
-        if (col - 1, row) not in cells:
-            segments.append(f"M{x} {y}v{CELL}")
-        if (col + 1, row) not in cells:
-            segments.append(f"M{x + CELL} {y}v{CELL}")
+        n, s, w, e = (col, row + 1), (col, row - 1), (col - 1, row), (col + 1, row)
+        nw, ne, sw, se = (col - 1, row + 1), (col + 1, row + 1), (col - 1, row - 1), (col + 1, row - 1)
+        if n not in cells:
+            start, stop = reach(w, nw), reach(e, ne)
+            segments.append(f"M{x + start} {y + OUTLINE_INSET}h{CELL - start - stop}")
+        if s not in cells:
+            start, stop = reach(w, sw), reach(e, se)
+            segments.append(f"M{x + start} {y + CELL - OUTLINE_INSET}h{CELL - start - stop}")
+        if w not in cells:
+            start, stop = reach(n, nw), reach(s, sw)
+            segments.append(f"M{x + OUTLINE_INSET} {y + start}v{CELL - start - stop}")
+        if e not in cells:
+            start, stop = reach(n, ne), reach(s, se)
+            segments.append(f"M{x + CELL - OUTLINE_INSET} {y + start}v{CELL - start - stop}")
     return (
-        f'<path d="{" ".join(sorted(segments))}" fill="none" stroke="{OUTLINE[colour]}" stroke-width="3.5" '
-        f'stroke-linecap="round"><title>{escape(colour)} dolmen of {len(squares)}</title></path>'
+        f'<path d="{" ".join(sorted(segments))}" fill="none" stroke="{OUTLINE[colour]}" stroke-width="3" '
+        f'stroke-linecap="square"><title>{escape(colour)} dolmen of {len(squares)}</title></path>'
     )
 
 
