@@ -187,3 +187,20 @@ def match_point_table(stage: Stage) -> list[TableRow]:
         row = totals.get(participant.pk, {})
         table.append(TableRow(rank, participant, points, row.get("played", 0), float(row.get("games") or 0)))
     return table
+
+
+def stage_bracket_svg(stage: Stage) -> str | None:
+    """The stage's bracket as SVG, with what has been played so far (None without a bracket)."""
+    from tournament.bracket_svg import PlayedMatch, bracket_svg
+
+    if not stage.bracket:
+        return None
+    played = {}
+    for match in Match.objects.filter(round__stage=stage).exclude(bracket_slot="").prefetch_related("seats"):
+        seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        winners = [seat.participant_id for seat in seats if seat.rank == 1]
+        played[match.bracket_slot] = PlayedMatch(
+            tuple(seat.participant_id for seat in seats), winners[0] if len(winners) == 1 and match.status == "completed" else None
+        )
+    names = dict(stage.event.participants.values_list("pk", "name"))
+    return bracket_svg(stage.bracket, names, played)

@@ -94,6 +94,7 @@ def event_detail(request, slug: str):
         if request.user.is_authenticated
         else None,
         "standings": {stage.pk: selectors.match_point_table(stage) for stage in stage_list},
+        "brackets": {stage.pk: selectors.stage_bracket_svg(stage) for stage in stage_list},
     }
     if organiser:
         context["add_form"] = AddParticipantForm(levels=levels(event.game))

@@ -239,3 +239,10 @@ def _world():
             "get_mine": lambda c: c.get(reverse("my-matches")),
         },
     }
+
+
+def test_an_elimination_stage_shows_its_bracket_on_the_event_page(client):
+    event, owner, _ = make_event(players=4, stage={"format": "single_elimination"})
+    round_publish(stage=event.stages.get(), by=owner)
+    html = client.get(event.get_absolute_url()).content.decode()
+    assert '<figure class="bracket"><svg' in html and 'aria-label="Elimination bracket"' in html

@@ -1,0 +1,72 @@
+"""An elimination bracket drawn as SVG: one column per bracket round, winners in bold.
+
+Plain Python: the bracket as stored (``Stage.bracket``), the names, and what is known of each
+bracket match (who sits there, who won) in; an ``<svg>`` string out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+BOX_W, BOX_H, GAP_X, ROW_H, PAD = 170, 44, 40, 60, 12
+SECTION_NAMES = {"winners": "", "losers": "Losers' ", "final": "", "third_place": ""}
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    players: tuple[int, ...]
+    winner: int | None
+
+
+def _occupant(slot: dict, seeds: list, played: Mapping[str, PlayedMatch], names: Mapping[int, str]) -> str:
+    kind, ref = slot["kind"], slot["ref"]
+    if kind == "seed":
+        return names.get(seeds[ref - 1], "?") if ref - 1 < len(seeds) else "bye"
+    if kind == "empty":
+        return "bye"
+    known = played.get(ref)
+    if known and known.winner is not None:
+        if kind == "winner":
+            return names.get(known.winner, "?")
+        loser = next((p for p in known.players if p != known.winner), None)
+        return names.get(loser, "?") if loser is not None else "bye"
+    return f"{'Winner' if kind == 'winner' else 'Loser'} of {ref}"
+
+
+def bracket_svg(bracket: Mapping, names: Mapping[int, str], played: Mapping[str, PlayedMatch]) -> str:
+    columns: dict[tuple[str, int], list[dict]] = {}
+    for match in bracket["matches"]:
+        columns.setdefault((match["section"], match["round"]), []).append(match)
+    height = max(len(matches) for matches in columns.values()) * ROW_H + 2 * PAD + 20
+    width = len(columns) * (BOX_W + GAP_X) + 2 * PAD
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Elimination bracket" font-family="system-ui, sans-serif" font-size="13">'
+    ]
+    for col, ((section, round_number), matches) in enumerate(columns.items()):
+        x = PAD + col * (BOX_W + GAP_X)
+        title = matches[0]["label"] if len(matches) == 1 else f"{SECTION_NAMES.get(section, '')}Round {round_number}"
+        parts.append(f'<text x="{x}" y="{PAD + 4}" font-weight="600" fill="#1d232b">{escape(title)}</text>')
+        band = (height - 2 * PAD - 20) / len(matches)
+        for index, match in enumerate(matches):
+            y = PAD + 20 + band * (index + 0.5) - BOX_H / 2
+            known = played.get(match["id"])
+            lines = [_occupant(slot, bracket["seeds"], played, names) for slot in match["slots"]]
+            winners = []
+            if known is not None:
+                lines = [names.get(pid, "?") for pid in known.players] or lines
+                winners = [known.winner == pid for pid in known.players]
+            parts.append(
+                f'<g><title>{escape(match["label"])}</title>'
+                f'<rect x="{x}" y="{y:.1f}" width="{BOX_W}" height="{BOX_H}" rx="4" fill="#fff" stroke="#8a96a3"/>'
+                f'<line x1="{x}" y1="{y + BOX_H / 2:.1f}" x2="{x + BOX_W}" y2="{y + BOX_H / 2:.1f}" stroke="#c9d1da"/>'
+            )
+            for line_index, text in enumerate(lines[:2]):
+                bold = ' font-weight="700"' if line_index < len(winners) and winners[line_index] else ""
+                ty = y + 15 + line_index * (BOX_H / 2)
+                parts.append(f'<text x="{x + 6}" y="{ty:.1f}"{bold} fill="#1d232b">{escape(text[:24])}</text>')
+            parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
