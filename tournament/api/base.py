@@ -1,0 +1,144 @@
+"""What every tournament API view shares: authentication order, the error body, and lookups that
+hide what the caller may not see.
+
+Errors always come back as ``{"error": code, "detail": message}`` (validation errors add
+``fields``, stale writes add ``current_version``), whether a service raised them or DRF did.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, serializers
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.generics import GenericAPIView
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from tournament.errors import ServiceError, StaleVersion
+from tournament.models import Event, Match, Round, SeriesGame, Stage
+from tournament.permissions import can_view_event
+
+NOT_FOUND = "not found, or not visible to you"
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every error response."""
+
+    error = serializers.CharField(help_text="a stable code: invalid, forbidden, not_found, stale, already_published…")
+    detail = serializers.CharField(help_text="what went wrong, for a person")
+    fields = serializers.DictField(required=False, help_text="per-field messages of a validation error")
+    current_version = serializers.IntegerField(required=False, help_text="with 412: the game's version now")
+
+
+def errors(*statuses: int) -> dict:
+    """Response entries for ``extend_schema``: each status answered with the error body."""
+    return dict.fromkeys(statuses, ErrorSerializer)
+
+
+def _flatten(detail, prefix: str = "") -> list[str]:
+    """Validation messages as readable lines: ``ranks: give one rank per player``."""
+    if isinstance(detail, dict):
+        return [line for key, value in detail.items() for line in _flatten(value, f"{prefix}{key}: ")]
+    if isinstance(detail, list):
+        return [line for item in detail for line in _flatten(item, prefix)]
+    return [f"{prefix}{detail}"]
+
+
+def _drf_code(exc) -> str:
+    if isinstance(exc, Http404):
+        return "not_found"
+    if isinstance(exc, DjangoPermissionDenied):
+        return "forbidden"
+    if isinstance(exc, exceptions.ValidationError):
+        return "invalid"
+    return getattr(exc, "default_code", "error")
+
+
+def service_error_response(exc: ServiceError) -> Response:
+    body = {"error": exc.code, "detail": exc.message}
+    headers = {}
+    if isinstance(exc, StaleVersion):
+        body["current_version"] = exc.current_version
+        game_id = getattr(exc, "game_id", None)
+        if game_id is not None:
+            from tournament.api.concurrency import etag_for
+
+            headers["ETag"] = etag_for(game_id, exc.current_version)
+    return Response(body, status=exc.status_code, headers=headers)
+
+
+def api_exception_handler(exc, context):
+    """Service errors keep their status and code; DRF's own errors get the same body shape."""
+    if isinstance(exc, ServiceError):
+        return service_error_response(exc)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"error": "invalid", "detail": "; ".join(_flatten(data)), "fields": data}
+    else:
+        detail = data.get("detail", data) if isinstance(data, dict) else data
+        response.data = {"error": _drf_code(exc), "detail": str(detail)}
+    return response
+
+
+class TournamentView(GenericAPIView):
+    """Base of the tournament API views.
+
+    Token authentication comes first so that an anonymous write gets 401 with
+    ``WWW-Authenticate: Token`` (DRF answers 403 when session authentication comes first).
+    """
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    pagination_class = None
+    filter_backends: list = []
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+
+def validated(serializer_class, request) -> dict:
+    """The request body checked by an input serializer (a 400 with per-field messages otherwise)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+# Lookups: whatever the caller may not see is simply not there (404), never "forbidden".
+
+
+def visible_event(request, slug: str) -> Event:
+    event = Event.objects.select_related("owner").filter(slug=slug).first()
+    if event is None or not can_view_event(request.user, event):
+        raise exceptions.NotFound(f"event {slug!r} {NOT_FOUND}")
+    return event
+
+
+def event_stage(event: Event, number: int) -> Stage:
+    stage = event.stages.filter(number=number).select_related("event").first()
+    if stage is None:
+        raise exceptions.NotFound(f"{event.name} has no stage {number}")
+    return stage
+
+
+def stage_round(stage: Stage, number: int) -> Round:
+    round_ = stage.rounds.filter(number=number).first()
+    if round_ is None:
+        raise exceptions.NotFound(f"{stage.name} has no round {number}")
+    return round_
+
+
+def event_match(event: Event, match_id: int) -> Match:
+    match = Match.objects.filter(pk=match_id, round__stage__event=event).select_related("round__stage").first()
+    if match is None:
+        raise exceptions.NotFound(f"{event.name} has no match {match_id}")
+    return match
+
+
+def match_game(match: Match, number: int) -> SeriesGame:
+    game = match.games.filter(number=number).select_related("match__round__stage__event").first()
+    if game is None:
+        raise exceptions.NotFound(f"this match has no game {number} (yet)")
+    return game

@@ -1,0 +1,263 @@
+"""CSV exports (pairings, results, match-point standings) and the rows of the calendar feeds.
+
+CSV follows RFC 4180: a header row, CRLF line ends, quoting by the csv module. Text that a
+person typed (names, labels, clubs) and that a spreadsheet would run as a formula (it starts
+with = + - @ or a tab) is written with a leading apostrophe, the usual guard against CSV
+injection; numbers are written as they are.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from tournament.api.ics import Entry
+from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_text(value: str) -> str:
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def to_csv(header: list[str], rows: list[list]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _seats(match: Match) -> list[MatchSeat]:
+    return sorted(match.seats.all(), key=lambda seat: seat.seat)
+
+
+def _round_matches(round_: Round) -> list[Match]:
+    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    return list(round_.matches.order_by("table").prefetch_related(Prefetch("seats", queryset=seats)))
+
+
+# Pairings of one round: one row per table, as many player columns as the largest table.
+
+
+def pairings_csv(round_: Round) -> str:
+    matches = _round_matches(round_)
+    width = max((len(_seats(match)) for match in matches), default=2)
+    header = ["stage", "round", "table", "label"]
+    for seat in range(1, width + 1):
+        header += [f"player_{seat}_id", f"player_{seat}"]
+    header += ["status", "games_won"]
+    rows = []
+    for match in matches:
+        seats = _seats(match)
+        row = [round_.stage.number, round_.number, match.table, safe_text(match.label)]
+        for index in range(width):
+            seat = seats[index] if index < len(seats) else None
+            row += [seat.participant_id, safe_text(seat.participant.name)] if seat else ["", ""]
+        status = "bye" if match.is_bye else match.status
+        won = "" if match.is_bye or match.status != Match.Status.COMPLETED else _games_won(seats)
+        rows.append([*row, status, won])
+    return to_csv(header, rows)
+
+
+def _games_won(seats: list[MatchSeat]) -> str:
+    return "-".join(number(seat.games_won) for seat in seats)
+
+
+# Results: one row per player of every confirmed game (so that tables of any size fit).
+
+RESULT_HEADER = [
+    "stage", "round", "table", "match_id", "game", "seat", "participant_id", "name", "rank", "score",
+    "decided_by", "decided_at",
+]  # fmt: skip
+
+
+def results_csv(event: Event) -> str:
+    games = (
+        SeriesGame.objects.filter(match__round__stage__event=event, status=SeriesGame.Status.CONFIRMED)
+        .select_related("match__round__stage")
+        .prefetch_related(Prefetch("ledger", queryset=ResultEntry.objects.order_by("version")))
+        .order_by("match__round__stage__number", "match__round__number", "match__table", "number")
+    )
+    names = dict(event.participants.values_list("pk", "name"))
+    rows = []
+    for game in games:
+        last = list(game.ledger.all())[-1]
+        match = game.match
+        for seat, pid in enumerate(game.seat_order, start=1):
+            score = game.scores[seat - 1] if game.scores else ""
+            rows.append(
+                [
+                    match.round.stage.number,
+                    match.round.number,
+                    match.table,
+                    match.pk,
+                    game.number,
+                    seat,
+                    pid,
+                    safe_text(names.get(pid, "")),
+                    game.ranks[seat - 1],
+                    score,
+                    last.action,
+                    last.created_at.isoformat(),
+                ]
+            )
+    return to_csv(RESULT_HEADER, rows)
+
+
+# Standings so far: match points only. The ordered tie-breaks come with the ranking app; until
+# then equal totals share a rank and are listed by seed.
+
+
+@dataclass
+class StandingRow:
+    participant: Participant
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    byes: int = 0
+    games_won: Decimal = Decimal(0)
+    match_points: Decimal = Decimal(0)
+    rank: int = 0
+
+    @property
+    def total(self) -> Decimal:
+        return self.match_points + self.participant.granted_points
+
+
+def _record(row: StandingRow, seat: MatchSeat, match: Match, firsts: int) -> None:
+    row.match_points += seat.match_points
+    if match.is_bye:
+        row.byes += 1
+        return
+    row.played += 1
+    row.games_won += seat.games_won
+    if seat.rank == 1 and firsts == 1:
+        row.wins += 1
+    elif seat.rank == 1:
+        row.draws += 1
+    else:
+        row.losses += 1
+
+
+def stage_standings(stage: Stage) -> list[StandingRow]:
+    """Every settled match of the stage summed per participant, best total first."""
+    seats = MatchSeat.objects.filter(match__round__stage=stage).select_related("participant", "match")
+    by_match: dict[int, list[MatchSeat]] = defaultdict(list)
+    for seat in seats:
+        by_match[seat.match_id].append(seat)
+    people = {seat.participant_id: seat.participant for seat in seats}
+    if stage.number == 1:  # the first stage lists everyone registered, played or not
+        people |= {p.pk: p for p in stage.event.participants.all()}
+    rows = {pid: StandingRow(person) for pid, person in people.items()}
+    for match_seats in by_match.values():
+        settled = [seat for seat in match_seats if seat.match_points is not None]
+        firsts = sum(1 for seat in settled if seat.rank == 1)
+        for seat in settled:
+            _record(rows[seat.participant_id], seat, seat.match, firsts)
+    ordered = sorted(rows.values(), key=lambda r: (-r.total, r.participant.seed or 10**9, r.participant.name))
+    for index, row in enumerate(ordered):
+        same = index and ordered[index - 1].total == row.total
+        row.rank = ordered[index - 1].rank if same else index + 1
+    return ordered
+
+
+STANDINGS_HEADER = [
+    "rank", "participant_id", "name", "seed", "status", "played", "wins", "draws", "losses", "byes", "games_won",
+    "match_points", "granted_points", "total",
+]  # fmt: skip
+
+
+def number(value: Decimal) -> str:
+    """1, 0.5, 2.25: no trailing zeros, never an exponent."""
+    return f"{value.normalize():f}"
+
+
+def _standing_cells(row: StandingRow) -> list:
+    person = row.participant
+    cells = [row.rank, person.pk, safe_text(person.name), person.seed or "", person.status]
+    cells += [row.played, row.wins, row.draws, row.losses, row.byes, number(row.games_won)]
+    return [*cells, number(row.match_points), number(person.granted_points), number(row.total)]
+
+
+def standings_csv(stage: Stage) -> str:
+    return to_csv(STANDINGS_HEADER, [_standing_cells(row) for row in stage_standings(stage)])
+
+
+# Calendar entries. Rounds have no times yet: every entry is an all-day entry on the event's
+# start date, and an event without a start date has no entries.
+
+
+def _table_line(match: Match) -> str:
+    names = [seat.participant.name for seat in _seats(match)]
+    if match.is_bye:
+        return f"{names[0]}: bye"
+    return f"Table {match.table}{f' ({match.label})' if match.label else ''}: {' – '.join(names)}"
+
+
+def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
+    """One entry per round: the published ones with their pairings, the planned ones as tentative."""
+    if event.starts_on is None:
+        return []
+    entries = []
+    for stage in event.stages.order_by("number"):
+        published = {round_.number: round_ for round_ in stage.rounds.order_by("number")}
+        planned = stage.settings.get("rounds") or 0
+        for number in sorted(set(published) | set(range(1, planned + 1))):
+            round_ = published.get(number)
+            lines = [_table_line(match) for match in _round_matches(round_)] if round_ else ["not paired yet"]
+            entries.append(
+                Entry(
+                    uid=f"brume-stage-{stage.pk}-round-{number}@{host}",
+                    summary=f"{event.name} — {stage.name}, round {number}",
+                    day=event.starts_on,
+                    description="\n".join(lines),
+                    location=event.location,
+                    url=url_of(event),
+                    tentative=round_ is None,
+                    last_modified=round_.published_at if round_ else None,
+                )
+            )
+    return entries
+
+
+def player_entries(matches, *, user, host: str, url_of) -> list[Entry]:
+    """One entry per match the user sits at (byes included: a round without a game is worth knowing)."""
+    entries = []
+    for match in matches:
+        event = match.round.stage.event
+        if event.starts_on is None:
+            continue
+        seats = _seats(match)
+        others = [seat.participant.name for seat in seats if seat.participant.user_id != user.pk]
+        what = "bye" if match.is_bye else "vs " + ", ".join(others)
+        entries.append(
+            Entry(
+                uid=f"brume-match-{match.pk}@{host}",
+                summary=f"{event.name} — round {match.round.number}: {what}",
+                day=event.starts_on,
+                description=_table_line(match) + f"\n{match.get_status_display()}",
+                location=event.location,
+                url=url_of(event),
+                last_modified=match.round.published_at,
+            )
+        )
+    return entries
+
+
+def player_matches(user, events):
+    """The user's matches in the given events, oldest round first."""
+    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    return (
+        Match.objects.filter(seats__participant__user=user, round__stage__event__in=events)
+        .select_related("round__stage__event")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("round__stage__event__starts_on", "round__stage__number", "round__number")
+    )

@@ -1,0 +1,43 @@
+"""List filters and pagination of the tournament API."""
+
+from __future__ import annotations
+
+import django_filters
+from rest_framework.pagination import PageNumberPagination
+
+from tournament.models import Event, Participant
+
+
+class Pages(PageNumberPagination):
+    """``?page=2&page_size=20``; 50 a page unless asked, 200 at most."""
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+class EventFilter(django_filters.FilterSet):
+    status = django_filters.MultipleChoiceFilter(choices=Event.Status.choices, help_text="repeat for several")
+    game = django_filters.CharFilter(help_text="a game's slug")
+    visibility = django_filters.ChoiceFilter(choices=Event.Visibility.choices)
+    starts_after = django_filters.DateFilter(field_name="starts_on", lookup_expr="gte", help_text="on or after")
+    starts_before = django_filters.DateFilter(field_name="starts_on", lookup_expr="lte", help_text="on or before")
+
+    class Meta:
+        model = Event
+        fields = ["status", "game", "visibility"]
+
+
+class ParticipantFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=Participant.Status.choices)
+    checked_in = django_filters.BooleanFilter()
+    kind = django_filters.ChoiceFilter(
+        choices=[("person", "person"), ("ai", "AI entrant")], method="filter_kind", label="person or ai"
+    )
+
+    class Meta:
+        model = Participant
+        fields = ["status", "checked_in"]
+
+    def filter_kind(self, queryset, name, value):
+        return queryset.filter(user__isnull=value == "ai")

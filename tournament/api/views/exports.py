@@ -1,0 +1,129 @@
+"""CSV exports and calendar feeds. They follow the event's visibility like every other read."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth import get_user_model
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer
+from rest_framework.response import Response
+
+from tournament import selectors
+from tournament.api import exports, ics
+from tournament.api.base import NOT_FOUND, TournamentView, errors, event_stage, stage_round, visible_event
+from tournament.models import Event
+
+EXPORT_TAGS = ["exports"]
+
+
+class _TextRenderer(BaseRenderer):
+    """Sends text as it is; an error body (a dict) goes out as JSON text."""
+
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str):
+            return data.encode(self.charset)
+        return json.dumps(data).encode(self.charset)
+
+
+class CSVRenderer(_TextRenderer):
+    media_type = "text/csv"
+    format = "csv"
+
+
+class CalendarRenderer(_TextRenderer):
+    media_type = "text/calendar"
+    format = "ics"
+
+
+def _download(text: str, filename: str) -> Response:
+    return Response(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def _csv_schema(summary: str):
+    return extend_schema(
+        tags=EXPORT_TAGS,
+        summary=summary,
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), **errors(404)},
+    )
+
+
+class CSVView(TournamentView):
+    renderer_classes = [CSVRenderer]
+    permission_classes = [AllowAny]
+
+
+class PairingsCSVView(CSVView):
+    @_csv_schema("Pairings of a round as CSV: one row per table")
+    def get(self, request, slug: str, number: int, round_number: int):
+        round_ = stage_round(event_stage(visible_event(request, slug), number), round_number)
+        return _download(exports.pairings_csv(round_), f"{slug}-stage{number}-round{round_number}-pairings.csv")
+
+
+class ResultsCSVView(CSVView):
+    @_csv_schema("Every confirmed game as CSV: one row per player and game")
+    def get(self, request, slug: str):
+        return _download(exports.results_csv(visible_event(request, slug)), f"{slug}-results.csv")
+
+
+class StandingsCSVView(CSVView):
+    @_csv_schema("Standings so far as CSV: match points (equal totals share a rank; tie-breaks come later)")
+    def get(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        return _download(exports.standings_csv(stage), f"{slug}-stage{number}-standings.csv")
+
+
+def _calendar_schema(summary: str):
+    return extend_schema(
+        tags=EXPORT_TAGS,
+        summary=summary,
+        description="All-day entries on the event's start date (rounds have no times yet); events "
+        "without a start date give no entries.",
+        responses={(200, "text/calendar"): OpenApiResponse(OpenApiTypes.STR), **errors(404)},
+    )
+
+
+def _host(request) -> str:
+    return request.get_host().split(":")[0]
+
+
+def _url_of(request):
+    def url(event: Event) -> str:
+        try:
+            path = event.get_absolute_url()  # the event page, once the pages are there
+        except NoReverseMatch:
+            path = reverse("api-event-detail", args=[event.slug])
+        return request.build_absolute_uri(path)
+
+    return url
+
+
+class CalendarView(TournamentView):
+    renderer_classes = [CalendarRenderer]
+    permission_classes = [AllowAny]
+
+
+class EventCalendarView(CalendarView):
+    @_calendar_schema("An event's rounds as an iCalendar feed")
+    def get(self, request, slug: str):
+        event = visible_event(request, slug)
+        entries = exports.event_entries(event, host=_host(request), url_of=_url_of(request))
+        return Response(ics.calendar(event.name, entries, now=timezone.now()))
+
+
+class PlayerCalendarView(CalendarView):
+    @_calendar_schema("A player's matches as an iCalendar feed (in the events the caller may see)")
+    def get(self, request, username: str):
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise exceptions.NotFound(f"player {username!r} {NOT_FOUND}")
+        matches = exports.player_matches(user, selectors.visible_events(request.user))
+        entries = exports.player_entries(matches, user=user, host=_host(request), url_of=_url_of(request))
+        return Response(ics.calendar(f"Brume — {username}", entries, now=timezone.now()))

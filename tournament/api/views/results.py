@@ -1,0 +1,183 @@
+"""Matches and series games: reading them, and the result actions on the ledger (report,
+confirm, dispute, decide) with optimistic concurrency through ETag / If-Match."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from tournament import selectors
+from tournament.api.base import TournamentView, errors, event_match, match_game, validated, visible_event
+from tournament.api.concurrency import expected_version, game_etag, none_match
+from tournament.api.inputs import DecisionInput, DisputeInput, ResultInput
+from tournament.api.serializers import MatchDetailSerializer, PlayerTaskSerializer, SeriesGameSerializer
+from tournament.errors import StaleVersion
+from tournament.models import ResultEntry, SeriesGame
+from tournament.services.events import check_organiser
+from tournament.services.results import game_confirm, game_decide, game_dispute, game_report, ranks_from_winner
+
+MATCH_TAGS = ["matches"]
+GAME_TAGS = ["series games"]
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='the ETag of the game you read, e.g. "game-12-v3": the write is refused with 412 if the result '
+    "changed since. Optional: without it the write applies to the current result.",
+)
+ETAG_HEADER = OpenApiResponse(SeriesGameSerializer, description="the game; the ETag header holds its new version")
+
+
+class MatchDetailView(TournamentView):
+    @extend_schema(
+        tags=MATCH_TAGS,
+        summary="A match: its seats, series result and games",
+        responses={200: MatchDetailSerializer, **errors(404)},
+    )
+    def get(self, request, slug: str, match_id: int):
+        match = event_match(visible_event(request, slug), match_id)
+        return Response(MatchDetailSerializer(selectors.match_detail(match.pk)).data)
+
+
+def game_with_ledger(game_id: int) -> SeriesGame:
+    entries = ResultEntry.objects.select_related("author", "participant").order_by("version")
+    return (
+        SeriesGame.objects.select_related("match", "reported_by")
+        .prefetch_related("match__seats__participant", Prefetch("ledger", queryset=entries))
+        .get(pk=game_id)
+    )
+
+
+def game_response(game_id: int, status_code: int = status.HTTP_200_OK) -> Response:
+    game = game_with_ledger(game_id)
+    return Response(SeriesGameSerializer(game).data, status=status_code, headers={"ETag": game_etag(game)})
+
+
+class SeriesGameView(TournamentView):
+    @extend_schema(
+        tags=GAME_TAGS,
+        summary="A series game with its result ledger; the ETag header holds its version",
+        parameters=[OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False)],
+        responses={200: ETAG_HEADER, 304: OpenApiResponse(description="your copy is current"), **errors(404)},
+    )
+    def get(self, request, slug: str, match_id: int, game_number: int):
+        game = match_game(event_match(visible_event(request, slug), match_id), game_number)
+        if none_match(request.headers.get("If-None-Match"), game):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game_etag(game)})
+        return game_response(game.pk)
+
+
+class LedgerActionView(TournamentView):
+    """Base of the result actions: find the game, honour If-Match, run the service."""
+
+    input_class = None
+
+    def post(self, request, slug: str, match_id: int, game_number: int):
+        event = visible_event(request, slug)
+        game = match_game(event_match(event, match_id), game_number)
+        self.precheck(request, event)
+        data = validated(self.input_class, request) if self.input_class else {}
+        try:
+            version = expected_version(request.headers.get("If-Match"), game)
+            self.act(request, game, data, version)
+        except StaleVersion as exc:
+            exc.game_id = game.pk  # the 412 carries the current ETag
+            raise
+        return game_response(game.pk)
+
+    def precheck(self, request, event) -> None:
+        """A check on who asks before reading the body (the service checks again)."""
+
+    def act(self, request, game: SeriesGame, data: dict, version: int | None) -> None:
+        raise NotImplementedError
+
+
+def result_ranks(game: SeriesGame, data: dict) -> list[int]:
+    if "ranks" in data:
+        return data["ranks"]
+    return ranks_from_winner(game, data.get("winner"))
+
+
+def _action_schema(summary: str, request, statuses=(400, 401, 403, 404, 412)):
+    return extend_schema(
+        tags=GAME_TAGS,
+        summary=summary,
+        request=request,
+        parameters=[IF_MATCH],
+        responses={200: ETAG_HEADER, **errors(*statuses)},
+    )
+
+
+class ReportView(LedgerActionView):
+    input_class = ResultInput
+
+    @_action_schema("Report a game's result (a player of the match)", ResultInput)
+    def post(self, request, slug: str, match_id: int, game_number: int):
+        return super().post(request, slug, match_id, game_number)
+
+    def act(self, request, game, data, version):
+        game_report(
+            game=game,
+            by=request.user,
+            ranks=result_ranks(game, data),
+            scores=data.get("scores"),
+            expected_version=version,
+        )
+
+
+class ConfirmView(LedgerActionView):
+    @_action_schema("Confirm the reported result (the opponent, or an organiser)", None)
+    def post(self, request, slug: str, match_id: int, game_number: int):
+        return super().post(request, slug, match_id, game_number)
+
+    def act(self, request, game, data, version):
+        game_confirm(game=game, by=request.user, expected_version=version)
+
+
+class DisputeView(LedgerActionView):
+    input_class = DisputeInput
+
+    @_action_schema("Dispute the reported result (the opponent); an organiser will rule", DisputeInput)
+    def post(self, request, slug: str, match_id: int, game_number: int):
+        return super().post(request, slug, match_id, game_number)
+
+    def act(self, request, game, data, version):
+        game_dispute(game=game, by=request.user, reason=data["reason"], expected_version=version)
+
+
+class DecideView(LedgerActionView):
+    input_class = DecisionInput
+
+    @_action_schema("Rule on a dispute or correct a result (organisers), with a reason", DecisionInput)
+    def post(self, request, slug: str, match_id: int, game_number: int):
+        return super().post(request, slug, match_id, game_number)
+
+    def precheck(self, request, event) -> None:
+        check_organiser(request.user, event)
+
+    def act(self, request, game, data, version):
+        game_decide(
+            game=game,
+            by=request.user,
+            ranks=result_ranks(game, data),
+            scores=data.get("scores"),
+            reason=data["reason"],
+            expected_version=version,
+        )
+
+
+class MyTasksView(TournamentView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=MATCH_TAGS,
+        summary="Your open matches and what each expects of you",
+        responses={200: PlayerTaskSerializer(many=True), **errors(401)},
+    )
+    def get(self, request):
+        return Response(PlayerTaskSerializer(selectors.player_tasks(request.user), many=True).data)

@@ -1,0 +1,170 @@
+"""Stages and their rounds: create and change a stage, preview and publish a round, close a stage."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from tournament import selectors
+from tournament.api.base import TournamentView, errors, event_stage, stage_round, validated, visible_event
+from tournament.api.filters import Pages
+from tournament.api.inputs import PublishInput, StageInput
+from tournament.api.serializers import RoundDetailSerializer, RoundPreviewSerializer, RoundSerializer, StageSerializer
+from tournament.models import Round, Stage
+from tournament.pairing.model import RoundPairing, to_json
+from tournament.services.events import check_organiser
+from tournament.services.rounds import round_preview, round_publish
+from tournament.services.stages import stage_close, stage_create, stage_update
+
+STAGE_TAGS = ["stages"]
+ROUND_TAGS = ["rounds"]
+
+
+class StageListView(TournamentView):
+    queryset = Stage.objects.none()  # for the schema
+    pagination_class = Pages
+
+    @extend_schema(
+        tags=STAGE_TAGS,
+        summary="An event's stages, in order",
+        responses={200: StageSerializer(many=True), **errors(404)},
+    )
+    def get(self, request, slug: str):
+        event = visible_event(request, slug)
+        page = self.paginate_queryset(event.stages.order_by("number"))
+        return self.get_paginated_response(StageSerializer(page, many=True).data)
+
+    @extend_schema(
+        tags=STAGE_TAGS,
+        summary="Add a stage (organisers)",
+        request=StageInput,
+        responses={201: StageSerializer, **errors(400, 401, 403, 404)},
+        examples=[
+            OpenApiExample(
+                "a top-4 playoff",
+                request_only=True,
+                value={"name": "Playoff", "format": "single_elimination", "series_length": 3},
+            )
+        ],
+    )
+    def post(self, request, slug: str):
+        event = visible_event(request, slug)
+        check_organiser(request.user, event)
+        stage = stage_create(event=event, by=request.user, **validated(StageInput, request))
+        return Response(StageSerializer(stage).data, status=status.HTTP_201_CREATED)
+
+
+class StageDetailView(TournamentView):
+    @extend_schema(tags=STAGE_TAGS, summary="One stage", responses={200: StageSerializer, **errors(404)})
+    def get(self, request, slug: str, number: int):
+        return Response(StageSerializer(event_stage(visible_event(request, slug), number)).data)
+
+    @extend_schema(
+        tags=STAGE_TAGS,
+        summary="Change a stage (organisers), until its first round is published",
+        request=StageInput,
+        responses={200: StageSerializer, **errors(400, 401, 403, 404)},
+    )
+    def patch(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        check_organiser(request.user, stage.event)
+        stage = stage_update(stage=stage, by=request.user, **validated(StageInput, request))
+        return Response(StageSerializer(stage).data)
+
+
+class StageCloseView(TournamentView):
+    @extend_schema(
+        tags=STAGE_TAGS,
+        summary="Close a stage (organisers) once every match has its result",
+        request=None,
+        responses={200: StageSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        return Response(StageSerializer(stage_close(stage=stage, by=request.user)).data)
+
+
+class RoundListView(TournamentView):
+    queryset = Round.objects.none()  # for the schema
+    pagination_class = Pages
+
+    @extend_schema(
+        tags=ROUND_TAGS,
+        summary="A stage's published rounds with their matches",
+        responses={200: RoundSerializer(many=True), **errors(404)},
+    )
+    def get(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        rounds = selectors.stage_rounds(stage).select_related("published_by")
+        return self.get_paginated_response(RoundSerializer(self.paginate_queryset(rounds), many=True).data)
+
+    @extend_schema(
+        tags=ROUND_TAGS,
+        summary="Pair and publish the next round (organisers)",
+        description="Send the number of the round you previewed. If that round is already published (a "
+        "double click, or another organiser), the answer is 409 and nothing is stored twice.",
+        request=PublishInput,
+        responses={201: RoundDetailSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        check_organiser(request.user, stage.event)
+        wanted = validated(PublishInput, request)["number"]
+        published = round_publish(stage=stage, by=request.user, number=wanted)
+        round_ = selectors.stage_rounds(stage).select_related("published_by").get(pk=published.pk)
+        return Response(RoundDetailSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+
+def preview_body(stage: Stage, pairing: RoundPairing) -> dict:
+    """The pairing as the API shows it: participants by id and name, nothing stored."""
+    ids = set(pairing.paired_ids()) | {b.entrant for b in pairing.byes} | {a.entrant for a in pairing.absences}
+    people = stage.event.participants.in_bulk(ids)
+
+    def brief(pid) -> dict:
+        person = people[pid]
+        return {"id": person.pk, "name": person.name, "seed": person.seed, "is_ai": person.is_ai}
+
+    return {
+        "number": pairing.round_number,
+        "format": pairing.format,
+        "seed": pairing.seed if isinstance(pairing.seed, int) else None,
+        "tables": [
+            {
+                "table": item.table,
+                "label": item.label,
+                "seats": [{"seat": seat, "participant": brief(pid)} for seat, pid in enumerate(item.seats)],
+                "explanation": to_json(item.explanation),
+            }
+            for item in pairing.pairings
+        ],
+        "byes": [{"participant": brief(b.entrant), "reason": b.reason} for b in pairing.byes],
+        "absences": [{"participant": brief(a.entrant), "reason": a.reason} for a in pairing.absences],
+        "notes": list(pairing.notes),
+    }
+
+
+class RoundPreviewView(TournamentView):
+    @extend_schema(
+        tags=ROUND_TAGS,
+        summary="Preview the next round's pairing (organisers); nothing is stored",
+        request=None,
+        responses={200: RoundPreviewSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        pairing = round_preview(stage=stage, by=request.user)
+        return Response(preview_body(stage, pairing))
+
+
+class RoundDetailView(TournamentView):
+    @extend_schema(
+        tags=ROUND_TAGS,
+        summary="One round: its matches and the pairing's explanation",
+        responses={200: RoundDetailSerializer, **errors(404)},
+    )
+    def get(self, request, slug: str, number: int, round_number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        stage_round(stage, round_number)  # a clear 404 first
+        round_ = selectors.stage_rounds(stage).select_related("published_by").get(number=round_number)
+        return Response(RoundDetailSerializer(round_).data)
