@@ -71,3 +71,19 @@ def test_demo_data_is_refused_outside_the_embedded_mode(settings):
     settings.EMBEDDED = False
     with pytest.raises(CommandError, match="refusing outside the embedded mode"):
         call_command("load_demo")
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_running_swiss_a_finished_bracket_and_ai_entrants():
+    from tournament.models import Event, Match, Participant, Stage
+
+    call_command("load_demo")
+    swiss = Event.objects.get(slug="carnac-autumn-swiss")
+    assert swiss.status == Event.Status.RUNNING and swiss.stages.get().series_length == 3
+    assert Participant.objects.filter(event=swiss).exclude(ai_level="").count() == 2
+    assert swiss.stages.get().rounds.count() == 2
+    knockout = Event.objects.get(slug="menhirs-spring-knockout")
+    assert knockout.status == Event.Status.FINISHED
+    stage = knockout.stages.get()
+    assert stage.format == Stage.Format.SINGLE_ELIMINATION and stage.bracket
+    assert not Match.objects.filter(round__stage=stage, status=Match.Status.PENDING).exists()

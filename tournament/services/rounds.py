@@ -132,12 +132,18 @@ PAIRERS = {
 }
 
 
+def _fresh(stage: Stage) -> Stage:
+    """The stage and its event as they are now: callers may hold stale copies."""
+    return Stage.objects.select_related("event").get(pk=stage.pk)
+
+
 def next_round_number(stage: Stage) -> int:
     return (stage.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
 
 
 def round_preview(*, stage: Stage, by) -> RoundPairing:
     """The next round's pairing, computed but not stored (a dry run before publishing)."""
+    stage = _fresh(stage)
     check_organiser(by, stage.event)
     return _compute(stage, next_round_number(stage))
 
@@ -168,6 +174,7 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
     ``number`` is the round the organiser saw in the preview: if another organiser published
     meanwhile, the request fails instead of publishing the round after.
     """
+    stage = _fresh(stage)
     check_organiser(by, stage.event)
     expected = next_round_number(stage)
     if number is not None and number != expected:

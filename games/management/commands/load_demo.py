@@ -42,7 +42,11 @@ class Command(BaseCommand):
             user.set_password(DEMO_PASSWORD)
             user.save()
             created.append(username)
-        if created:
-            self.stdout.write(f"demo users created: {', '.join(created)} (password {DEMO_PASSWORD!r})")
+        from tournament.demo import load_tournament_demo
+
+        events = load_tournament_demo()
+        if created or events:
+            self.stdout.write(f"demo users created: {', '.join(created) or 'none'} (password {DEMO_PASSWORD!r})")
+            self.stdout.write(f"demo events created: {', '.join(events) or 'none'}")
         else:
             self.stdout.write("demo data already loaded")

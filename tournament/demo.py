@@ -1,0 +1,134 @@
+"""Demo events for the embedded site, built through the services like real ones.
+
+- a running Swiss event, best of three, with two AI entrants, round 1 played and round 2 under way;
+- a finished single-elimination bracket;
+- an event open for registration.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournament.models import Event, Match, SeriesGame
+from tournament.services.events import event_create, event_set_status
+from tournament.services.registration import participant_add
+from tournament.services.results import game_confirm, game_report
+from tournament.services.rounds import round_publish
+from tournament.services.stages import stage_close
+from tournament.tasks import play_ai_series_game
+
+DEMO_EVENTS = ("carnac-autumn-swiss", "menhirs-spring-knockout", "brouillard-winter-open")
+
+
+def _play_human_games(match: Match, rng: random.Random, *, stop_after: int | None = None) -> None:
+    """Report and confirm the open games of a match between people, with a seeded winner."""
+    played = 0
+    while (game := match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()) is not None:
+        if stop_after is not None and played >= stop_after:
+            return
+        seats = {seat.participant_id: seat.participant for seat in match.seats.all()}
+        if any(p.is_ai for p in seats.values()):
+            return  # mixed games wait for online play
+        order = game.seat_order
+        winner = rng.choice(order)
+        ranks = [1 if pid == winner else 2 for pid in order]
+        reporter, confirmer = seats[order[0]].user, seats[order[1]].user
+        game = game_report(game=game, by=reporter, ranks=ranks)
+        game_confirm(game=game, by=confirmer)
+        match.refresh_from_db()
+        played += 1
+
+
+def _finish_round(round_, rng, *, partial: bool = False) -> None:
+    for index, match in enumerate(round_.matches.filter(is_bye=False).order_by("table")):
+        if partial and index % 2:
+            continue
+        _play_human_games(match, rng, stop_after=1 if partial else None)
+
+
+def _ai_games(round_) -> None:
+    for game in SeriesGame.objects.filter(match__round=round_, status=SeriesGame.Status.AWAITING):
+        play_ai_series_game.apply(args=(game.pk,))
+
+
+@transaction.atomic
+def load_tournament_demo(stdout=None) -> list[str]:
+    User = get_user_model()
+    if Event.objects.filter(slug__in=DEMO_EVENTS).exists():
+        return []
+    orga = User.objects.get(username="orga")
+    players = list(User.objects.filter(username__in=["alice", "bob", "chloe", "dmitri"]).order_by("username"))
+    extra = []
+    for name in ("emma", "felix"):
+        user, created = User.objects.get_or_create(username=name, defaults={"email": f"{name}@example.org"})
+        if created:
+            user.set_password("brume-demo")
+            user.save()
+        extra.append(user)
+    rng = random.Random(2026)
+    created = []
+
+    swiss = event_create(
+        owner=orga,
+        name="Carnac Autumn Swiss",
+        game="carnac",
+        options={"board": "small"},
+        description="Four rounds of Swiss, best of three. Two AI entrants take part.",
+        location="Vannes",
+        stage={"format": "swiss", "series_length": 3, "settings": {"rounds": 4}},
+    )
+    event_set_status(event=swiss, by=orga, status=Event.Status.REGISTRATION)
+    for user in players + extra:
+        participant_add(event=swiss, by=orga, user=user)
+    participant_add(event=swiss, by=orga, ai_level="random", name="Menhir Bot")
+    participant_add(event=swiss, by=orga, ai_level="random", name="Dolmen Bot")
+    event_set_status(event=swiss, by=orga, status=Event.Status.RUNNING)
+    stage = swiss.stages.get()
+    first = round_publish(stage=stage, by=orga)
+    _ai_games(first)
+    _finish_round(first, rng)
+    if not first.matches.filter(status=Match.Status.PENDING).exists():
+        second = round_publish(stage=stage, by=orga)
+        _ai_games(second)
+        _finish_round(second, rng, partial=True)
+    created.append(swiss.slug)
+
+    knockout = event_create(
+        owner=orga,
+        name="Menhirs Spring Knockout",
+        game="menhirs",
+        description="Single elimination with a third-place match.",
+        location="Carnac",
+        stage={"format": "single_elimination", "settings": {"third_place": True}},
+    )
+    event_set_status(event=knockout, by=orga, status=Event.Status.REGISTRATION)
+    for user in players:
+        participant_add(event=knockout, by=orga, user=user)
+    event_set_status(event=knockout, by=orga, status=Event.Status.RUNNING)
+    stage = knockout.stages.get()
+    for _ in range(3):
+        round_ = round_publish(stage=stage, by=orga)
+        _finish_round(round_, rng)
+        stage.refresh_from_db()
+        from tournament.services.brackets import stage_bracket_state
+
+        if stage_bracket_state(stage).champion is not None:
+            break
+    stage_close(stage=stage, by=orga)
+    event_set_status(event=knockout, by=orga, status=Event.Status.FINISHED)
+    created.append(knockout.slug)
+
+    open_event = event_create(
+        owner=orga,
+        name="Brouillard Winter Open",
+        game="brouillard",
+        description="Registration is open: sign in and register.",
+        stage={"format": "swiss", "settings": {"rounds": 5}},
+    )
+    event_set_status(event=open_event, by=orga, status=Event.Status.REGISTRATION)
+    participant_add(event=open_event, by=orga, user=players[0])
+    created.append(open_event.slug)
+    return created
