@@ -15,7 +15,7 @@ from django.db import transaction
 from tournament.models import Event, Match, SeriesGame
 from tournament.services.events import event_create, event_set_status
 from tournament.services.registration import participant_add
-from tournament.services.results import game_confirm, game_report
+from tournament.services.results import game_confirm, game_decide, game_report
 from tournament.services.rounds import round_publish
 from tournament.services.stages import stage_close
 from tournament.tasks import play_ai_series_game
@@ -23,30 +23,34 @@ from tournament.tasks import play_ai_series_game
 DEMO_EVENTS = ("carnac-autumn-swiss", "menhirs-spring-knockout", "brouillard-winter-open")
 
 
-def _play_human_games(match: Match, rng: random.Random, *, stop_after: int | None = None) -> None:
-    """Report and confirm the open games of a match between people, with a seeded winner."""
+def _play_human_games(match: Match, rng: random.Random, organiser, *, stop_after: int | None = None) -> None:
+    """Report and confirm the open games of a match with people in it, with a seeded winner.
+
+    Between two people, one reports and the other confirms; a person against an AI entrant
+    played on a board at the venue, so the organiser enters that result with a reason.
+    """
     played = 0
     while (game := match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()) is not None:
         if stop_after is not None and played >= stop_after:
             return
         seats = {seat.participant_id: seat.participant for seat in match.seats.all()}
-        if any(p.is_ai for p in seats.values()):
-            return  # mixed games wait for online play
         order = game.seat_order
         winner = rng.choice(order)
         ranks = [1 if pid == winner else 2 for pid in order]
-        reporter, confirmer = seats[order[0]].user, seats[order[1]].user
-        game = game_report(game=game, by=reporter, ranks=ranks)
-        game_confirm(game=game, by=confirmer)
+        if any(p.is_ai for p in seats.values()):
+            game_decide(game=game, by=organiser, ranks=ranks, reason="played against the AI on the venue's board")
+        else:
+            game = game_report(game=game, by=seats[order[0]].user, ranks=ranks)
+            game_confirm(game=game, by=seats[order[1]].user)
         match.refresh_from_db()
         played += 1
 
 
-def _finish_round(round_, rng, *, partial: bool = False) -> None:
+def _finish_round(round_, rng, organiser, *, partial: bool = False) -> None:
     for index, match in enumerate(round_.matches.filter(is_bye=False).order_by("table")):
         if partial and index % 2:
             continue
-        _play_human_games(match, rng, stop_after=1 if partial else None)
+        _play_human_games(match, rng, organiser, stop_after=1 if partial else None)
 
 
 def _ai_games(round_) -> None:
@@ -89,11 +93,11 @@ def load_tournament_demo(stdout=None) -> list[str]:
     stage = swiss.stages.get()
     first = round_publish(stage=stage, by=orga)
     _ai_games(first)
-    _finish_round(first, rng)
+    _finish_round(first, rng, orga)
     if not first.matches.filter(status=Match.Status.PENDING).exists():
         second = round_publish(stage=stage, by=orga)
         _ai_games(second)
-        _finish_round(second, rng, partial=True)
+        _finish_round(second, rng, orga, partial=True)
     created.append(swiss.slug)
 
     knockout = event_create(
@@ -111,7 +115,7 @@ def load_tournament_demo(stdout=None) -> list[str]:
     stage = knockout.stages.get()
     for _ in range(3):
         round_ = round_publish(stage=stage, by=orga)
-        _finish_round(round_, rng)
+        _finish_round(round_, rng, orga)
         stage.refresh_from_db()
         from tournament.services.brackets import stage_bracket_state
 
