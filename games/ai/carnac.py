@@ -3,11 +3,13 @@
 Both score positions the way the rulebook ranks them, seen from one colour: dolmens first,
 then the largest dolmens, plus a little for pairs of symbols (a pair is one megalith away from
 a dolmen). The search level reuses the shared MCTS on a narrowed game: at each node only the
-moves the static evaluation likes best are searched, and playouts are random.
+moves the static evaluation likes best are searched, and leaves are scored by that evaluation
+(random playouts are available, but measured weaker: see docs/games/carnac.md).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -187,14 +189,37 @@ def _random_rollout(engine: Engine, state: CarnacState, rng: random.Random) -> i
     return moves[rng.randrange(len(moves))]
 
 
-class CarnacSearchPlayer(Player):
-    """MCTS (games.ai.mcts) on the narrowed game, with random playouts to the end."""
+def _evaluation_reward(engine: Engine, state: CarnacState, seat: int) -> float:
+    """The static evaluation as a reward between 0 and 1 (one dolmen ahead is about 0.8)."""
+    return 1.0 / (1.0 + math.exp(-1.5 * evaluate(state, state.colour_of(seat))))
 
-    def __init__(self, *, level: str, budget: Budget, keep: int):
+
+class CarnacSearchPlayer(Player):
+    """MCTS (games.ai.mcts) on the narrowed game.
+
+    ``playout_depth`` None plays random playouts to the end; a number stops them after that
+    many plies and scores the position with the static evaluation instead.
+    """
+
+    def __init__(self, *, level: str, budget: Budget, keep: int, playout_depth: int | None = None):
         self.level = level
-        self.description = f"Monte Carlo tree search over the {keep} most promising moves of each position."
-        self._search = MCTSPlayer(level=level, budget=budget, rollout_policy=_random_rollout)
+        self.budget = budget
+        self.description = f"Monte Carlo tree search over the {keep} most promising moves of each position, " + (
+            "random playouts" if playout_depth is None else f"positions scored after {playout_depth} random plies"
+        )
+        self._search = MCTSPlayer(
+            level=level,
+            budget=budget,
+            rollout_policy=_random_rollout,
+            evaluate=_evaluation_reward if playout_depth is not None else None,
+            rollout_depth=playout_depth,
+        )
         self._keep = keep
+
+    @property
+    def budget_text(self) -> str:
+        depth = "playouts to the end" if self._search.rollout_depth is None else "evaluation at the leaves"
+        return f"{self.budget.iterations} iterations, {self._keep} moves per position, {depth}"
 
     def choose(self, ctx: TurnContext) -> int:
         narrowed = _NarrowedCarnac(ctx.engine, self._keep)
@@ -217,5 +242,5 @@ class CarnacSearchPlayer(Player):
 
 LEVELS = {
     "greedy": GreedyPlayer,
-    "mcts": lambda: CarnacSearchPlayer(level="mcts", budget=Budget(iterations=300), keep=12),
+    "mcts": lambda: CarnacSearchPlayer(level="mcts", budget=Budget(iterations=150), keep=12, playout_depth=0),
 }
