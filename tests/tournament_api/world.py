@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.tournament.factories import make_event, make_user
@@ -49,6 +48,13 @@ class World:
         return self.event.participants.get(user=self.users[actor])
 
 
+def make_superuser():
+    user = make_user()
+    user.is_superuser = user.is_staff = True
+    user.save(update_fields=["is_superuser", "is_staff"])
+    return user
+
+
 def build_world(*, visibility: str = Event.Visibility.PUBLIC, **event_options) -> World:
     event, owner, _ = make_event(players=4, **event_options)
     if visibility != event.visibility:
@@ -67,7 +73,7 @@ def build_world(*, visibility: str = Event.Visibility.PUBLIC, **event_options) -
         "other": second.seats.get(seat=0).participant.user,
         "owner": owner,
         "arbiter": arbiter,
-        "superuser": get_user_model().objects.create_superuser("root", "root@example.org", "pw-root"),
+        "superuser": make_superuser(),
     }
     return World(event=event, match=first, other_match=second, users=users)
 

@@ -15,7 +15,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournament.errors import ServiceError, StaleVersion
+from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Event, Match, Round, SeriesGame, Stage
 from tournament.permissions import can_view_event
 
@@ -69,7 +69,14 @@ def service_error_response(exc: ServiceError) -> Response:
 
 
 def api_exception_handler(exc, context):
-    """Service errors keep their status and code; DRF's own errors get the same body shape."""
+    """Service errors keep their status and code; DRF's own errors get the same body shape.
+
+    A refusal to an anonymous caller is a 401, not a 403: signing in may change the answer.
+    """
+    request = context.get("request")
+    if isinstance(exc, NotAllowed) and request is not None and not request.user.is_authenticated:
+        exc = exceptions.NotAuthenticated(f"sign in: {exc.message}")
+        exc.auth_header = "Token"
     if isinstance(exc, ServiceError):
         return service_error_response(exc)
     response = drf_exception_handler(exc, context)
