@@ -6,7 +6,7 @@ import math
 from html import escape
 from typing import Any
 
-from games.engines.menhirs.board import HEX_BITS, HEX_PLACES, HEXES
+from games.engines.menhirs.board import HEX_BITS, HEX_NAMES, HEX_PLACES, HEXES
 
 SIZE = 34.0  # hex circumradius in SVG units
 ROOT3 = math.sqrt(3)
@@ -97,7 +97,7 @@ def render(view: dict[str, Any]) -> str:
             f'<text x="{MARGIN}" y="{MARGIN + 4 + 16 * number}" fill="#f1f3f5" font-size="13">{escape(line)}</text>'
         )
     for index in HEXES:
-        name = _name(index)
+        name = HEX_NAMES[index]
         x, y = centre(name)
         fill = GROUND if name in menhirs else FACE_DOWN if name in face_down else FOREST
         parts.append(f'<polygon points="{_corners(x, y, SIZE - 1)}" fill="{fill}" stroke="#1b2a18" stroke-width="2"/>')
@@ -122,7 +122,7 @@ def render(view: dict[str, Any]) -> str:
             parts.append(_stone(x, y, 0.35))
     parts.extend(_last_turn(last))
     for index in HEXES:
-        name = _name(index)
+        name = HEX_NAMES[index]
         x, y = centre(name)
         colour = "#495057" if name in fog else "#f8f9fa"
         parts.append(
@@ -130,11 +130,6 @@ def render(view: dict[str, Any]) -> str:
         )
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _name(index: int) -> str:
-    column, position = HEX_PLACES[index]
-    return f"{'abcdefg'[column]}{position + 1}"
 
 
 def _last_turn(last: dict[str, Any]) -> list[str]:
