@@ -55,3 +55,14 @@ def test_every_move_of_the_start_and_of_a_decision_round_trips():
     for state in (START, deciding):
         for move in ENGINE.legal_moves(state):
             assert ENGINE.parse_move(state, ENGINE.move_to_text(state, move)) == move
+
+
+def test_the_example_game_of_the_rules_document_plays_as_described():
+    from tests.engines.carnac.positions import picture, play_texts
+
+    state = play_texts(START, ["e4wn", "tn", "a1rn", "x", "h7we", "ts"])
+    rows = picture(state)  # north row (rank 7) first
+    assert [rows[7 - rank][4] for rank in (5, 6)] == ["W", "W"]  # e5, e6 white
+    assert [rows[7 - rank][7] for rank in (5, 6)] == ["R", "R"]  # h5, h6 red
+    assert rows[6][0] == "R" and rows[3][4] == "." and rows[0][7] == "."  # a1 stands; e4 and h7 empty again
+    assert ENGINE.to_move(state) == 0  # Ann tilted, so Ann places next
