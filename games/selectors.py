@@ -1,11 +1,15 @@
-"""Reads about games: the catalogue of registered engines and their AI levels."""
+"""Reads about games: the catalogue of engines, records and their replays."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.ai.registry import levels
-from games.engines import Engine, all_engines, get_engine
+from games.engines import Engine, EngineError, all_engines, get_engine
+from games.gamelog import jsonform
+from games.gamelog.validator import start_state
+from games.models import GameRecord
 
 
 @dataclass(frozen=True)
@@ -25,3 +29,83 @@ def game_catalogue() -> list[CatalogueEntry]:
 def game_entry(slug: str) -> CatalogueEntry:
     engine = get_engine(slug)
     return CatalogueEntry(engine, tuple(levels(slug)))
+
+
+def record_seat_of(record: GameRecord, user) -> int | None:
+    """The seat this user played in the record, if the log names them (``user:<id>``)."""
+    if not user.is_authenticated:
+        return None
+    for index, seat in enumerate(record.log.get("seats", [])):
+        if seat.get("player") == f"user:{user.pk}":
+            return index
+    return None
+
+
+def allowed_viewers(record: GameRecord, user) -> list[int | None]:
+    """Whose view this user may open: everyone's once the game is over (or for games without
+    hidden information); otherwise the spectator's and their own seat's."""
+    engine = get_engine(record.game)
+    seats = list(range(len(record.log.get("seats", []))))
+    if not engine.info.hidden_information or (record.status == GameRecord.Status.VALID and record.finished):
+        return [None, *seats]
+    own = record_seat_of(record, user)
+    return [None] if own is None else [None, own]
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    ply: int  # 0 is the start; n is after the n-th move
+    plies: int  # how many moves can be replayed
+    move_text: str
+    svg: str
+    view: dict[str, Any]
+    error: str = ""
+
+
+def replay_frame(record: GameRecord, ply: int, viewer: int | None) -> ReplayFrame:
+    """The picture after ``ply`` moves, as ``viewer`` (a seat, or None for the spectator) saw it.
+
+    Replays only the legal prefix of the log: an invalid log stops at its first bad move.
+    """
+    engine = get_engine(record.game)
+    log = jsonform.log_from_dict(record.log)
+    limit = len(log.moves) if record.bad_move_ply is None else record.bad_move_ply - 1
+    ply = max(0, min(ply, limit))
+    try:
+        state = start_state(log, engine)
+        for text in log.moves[:ply]:
+            state = engine.play_text(state, text)
+    except EngineError as exc:
+        return ReplayFrame(0, 0, "", "", {}, error=str(exc))
+    if engine.info.hidden_information and viewer is None and not engine.is_over(state) and record.finished:
+        pass  # the spectator sees what the engine's spectator view allows, even mid-replay
+    view = engine.observe(state, viewer)
+    return ReplayFrame(ply, limit, log.moves[ply - 1] if ply else "", engine.render_svg(view), view)
+
+
+def may_see_everything(record: GameRecord, user) -> bool:
+    """Whether this user may see the whole record (its moves, its verdict's reasons).
+
+    A hidden-information game is public once it is over; before that (an unfinished or invalid
+    log) only its uploader and staff see inside it, since its moves hold both sides' secrets.
+    """
+    if not get_engine(record.game).info.hidden_information:
+        return True
+    if record.status == GameRecord.Status.VALID and record.finished:
+        return True
+    return user.is_authenticated and (user.is_staff or record.uploaded_by_id == user.pk)
+
+
+def public_verdict(record: GameRecord, user) -> dict | None:
+    """The verdict as this user may see it: reasons and outcome removed when they could tell secrets."""
+    if record.verdict is None or may_see_everything(record, user):
+        return record.verdict
+    bad = record.verdict.get("bad_move")
+    return {
+        "valid": record.verdict["valid"],
+        "finished": record.verdict["finished"],
+        "plies_replayed": record.verdict["plies_replayed"],
+        "bad_move": {"ply": bad["ply"]} if bad else None,
+        "summary": "valid" if record.verdict["valid"] else f"invalid at move {bad['ply']}" if bad else "invalid",
+        "redacted": "this hidden-information game is not over: only its uploader sees the reasons",
+    }

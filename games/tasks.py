@@ -1,25 +1,50 @@
-"""Celery tasks of the games app. They call plain functions; with no broker they run in-process."""
+"""Celery tasks of the games app. They call services; with no broker they run in-process."""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from games.gamelog import LogFormatError, parse_log
 from games.gamelog.validator import validate
 
 
+@shared_task(
+    name="games.validate_record",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),  # the database, not the log, failed
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=5,
+)
+def validate_record(record_id: int) -> dict:
+    """Validate one stored record, exactly once: a duplicate delivery finds it claimed or done."""
+    from games.services import record_validate
+
+    record = record_validate(record_id=record_id)
+    if record is None:
+        return {"record": record_id, "skipped": True}
+    return {"record": record_id, "status": record.status}
+
+
 @shared_task(name="games.check_log", acks_late=True, reject_on_worker_lost=True)
 def check_log(log_text: str) -> dict:
-    """Validate one log sent as text (either form) and return the verdict as JSON data.
-
-    Pure: it stores nothing, so running it twice is harmless. Stored game records and their
-    idempotent validation come with the log pipeline.
-    """
+    """Validate a log sent as text (either form) and return the verdict; stores nothing."""
     try:
         log = parse_log(log_text)
     except LogFormatError as exc:
         return {"valid": False, "error": "not a Brume game log", "detail": str(exc)}
     return validate(log).to_json()
+
+
+@shared_task(name="games.play_ai_batch", acks_late=True, reject_on_worker_lost=True)
+def play_ai_batch(batch_id: int) -> dict:
+    """Play the games of an AI batch, storing each as a record; progress is saved game by game."""
+    from games.ai_batches import batch_play
+
+    batch = batch_play(batch_id=batch_id)
+    return {"batch": batch_id, "status": batch.status, "played": batch.games_played}
 
 
 @shared_task(name="games.ping")

@@ -239,6 +239,14 @@ class SeriesGame(models.Model):
     scores = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="ledger entries so far; guards concurrent writes")
     reported_by = models.ForeignKey(Participant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    record = models.ForeignKey(
+        "games.GameRecord",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="series_games",
+        help_text="the game's log",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

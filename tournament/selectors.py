@@ -52,7 +52,11 @@ def stage_rounds(stage: Stage) -> QuerySet[Round]:
 
 def match_detail(match_id: int) -> Match:
     seats = MatchSeat.objects.select_related("participant").order_by("seat")
-    games = SeriesGame.objects.order_by("number").prefetch_related("ledger__author", "ledger__participant")
+    games = (
+        SeriesGame.objects.order_by("number")
+        .select_related("record")
+        .prefetch_related("ledger__author", "ledger__participant")
+    )
     return (
         Match.objects.select_related("round__stage__event")
         .prefetch_related(Prefetch("seats", queryset=seats), Prefetch("games", queryset=games))
@@ -200,7 +204,8 @@ def stage_bracket_svg(stage: Stage) -> str | None:
         seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
         winners = [seat.participant_id for seat in seats if seat.rank == 1]
         played[match.bracket_slot] = PlayedMatch(
-            tuple(seat.participant_id for seat in seats), winners[0] if len(winners) == 1 and match.status == "completed" else None
+            tuple(seat.participant_id for seat in seats),
+            winners[0] if len(winners) == 1 and match.status == "completed" else None,
         )
     names = dict(stage.event.participants.values_list("pk", "name"))
     return bracket_svg(stage.bracket, names, played)

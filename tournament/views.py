@@ -274,6 +274,8 @@ def game_action(request, slug: str, game_id: int):
             results.game_dispute(
                 game=game, by=request.user, reason=form.data.get(f"g{game.pk}-reason", ""), expected_version=expected
             )
+        elif action == "attach_log":
+            _attach_log(request, game)
         elif action == "decide":
             form = DecideForm(request.POST, seats=seats, prefix=f"d{game.pk}")
             if not form.is_valid():
@@ -302,6 +304,24 @@ def game_action(request, slug: str, game_id: int):
     if request.htmx:
         return render(request, "tournament/_match_games.html", _match_context(request, event, match))
     return redirect(match)
+
+
+def _attach_log(request, game: SeriesGame) -> None:
+    from games.services import RecordRejected, record_upload
+    from tournament.services.logs import game_attach_record
+
+    upload_file = request.FILES.get("log_file")
+    data = upload_file.read(2_000_001) if upload_file else request.POST.get("log_text", "")
+    if not data or (isinstance(data, str) and not data.strip()):
+        raise ServiceError("choose a log file or paste a log")
+    try:
+        record = record_upload(data=data, by=request.user).record
+    except RecordRejected as exc:
+        raise ServiceError(exc.message) from None
+    game_attach_record(game=game, by=request.user, record=record)
+    messages.info(
+        request, f"The log is stored as record {record.pk}; its verdict confirms the result when it is valid."
+    )
 
 
 @login_required

@@ -6,4 +6,7 @@ urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-game-list"),
     path("games/<slug:slug>/", views.GameDetailView.as_view(), name="api-game-detail"),
     path("logs/validate/", views.ValidateLogView.as_view(), name="api-log-validate"),
+    path("records/", views.RecordListView.as_view(), name="api-record-list"),
+    path("records/bulk/", views.RecordBulkView.as_view(), name="api-record-bulk"),
+    path("records/<int:pk>/", views.RecordDetailView.as_view(), name="api-record-detail"),
 ]

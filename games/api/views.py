@@ -1,4 +1,4 @@
-"""The games API: the catalogue, and a synchronous check of a game log."""
+"""The games API: the catalogue, checking a log, and stored game records."""
 
 from __future__ import annotations
 
@@ -6,16 +6,20 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from games.api.parsers import PlainTextParser
 from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
-from games.selectors import game_catalogue, game_entry
+from games.models import GameRecord
+from games.selectors import game_catalogue, game_entry, public_verdict
+from games.services import RecordRejected, record_upload
+
+MAX_BULK = 100
 
 
 class GameSerializer(serializers.Serializer):
@@ -30,6 +34,40 @@ class GameSerializer(serializers.Serializer):
     options = serializers.ListField(child=serializers.DictField())
     default_tiebreaks = serializers.ListField(child=serializers.CharField())
     ai_levels = serializers.ListField(child=serializers.CharField())
+
+
+class RecordSerializer(serializers.ModelSerializer):
+    url = serializers.CharField(source="get_absolute_url", read_only=True)
+    verdict = serializers.SerializerMethodField()
+
+    def get_verdict(self, record) -> dict | None:
+        request = self.context.get("request")
+        return public_verdict(record, request.user) if request is not None else None
+
+    class Meta:
+        model = GameRecord
+        fields = [
+            "id",
+            "url",
+            "game",
+            "status",
+            "source",
+            "move_count",
+            "finished",
+            "bad_move_ply",
+            "verdict",
+            "error",
+            "content_hash",
+            "created_at",
+            "validated_at",
+        ]
+        read_only_fields = fields
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+    where = serializers.CharField(allow_null=True)
 
 
 def _game_json(entry) -> dict:
@@ -61,23 +99,92 @@ class ValidateLogView(APIView):
     permission_classes = [AllowAny]
     parser_classes = [JSONParser, PlainTextParser]
     throttle_classes = [AnonRateThrottle]
-    throttle_scope = "anon"
 
     @extend_schema(
         request={"application/json": dict, "text/plain": str},
-        responses={200: dict, 400: dict},
+        responses={200: dict, 400: ErrorSerializer},
         summary="Check a game log against the game's engine",
         examples=[OpenApiExample("text form", value="Brume log 1\nGame: carnac\nSeat 1: A\nSeat 2: B\n\n1. ...")],
     )
     def post(self, request):
         try:
-            if isinstance(request.data, str):
-                log = parse_log(request.data)
-            else:
-                log = jsonform.log_from_dict(request.data)
+            log = parse_log(request.data) if isinstance(request.data, str) else jsonform.log_from_dict(request.data)
         except LogFormatError as exc:
             return Response(
                 {"error": "not a Brume game log", "detail": str(exc), "where": exc.where},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         return Response(validate(log).to_json())
+
+
+def _rejected(exc: RecordRejected) -> dict:
+    return {"error": "rejected", "detail": exc.message, "where": exc.where}
+
+
+class RecordListView(APIView):
+    """Upload a game log to be stored and validated by a worker."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser, PlainTextParser]
+    throttle_classes = [UserRateThrottle]
+
+    @extend_schema(
+        request={"application/json": dict, "text/plain": str},
+        responses={201: RecordSerializer, 200: RecordSerializer, 400: ErrorSerializer},
+        summary="Upload a game log (JSON or text form); 200 with the first record when it was uploaded before",
+    )
+    def post(self, request):
+        try:
+            upload = record_upload(data=request.data, by=request.user)
+        except RecordRejected as exc:
+            return Response(_rejected(exc), status=status.HTTP_400_BAD_REQUEST)
+        body = {**RecordSerializer(upload.record, context={"request": request}).data, "duplicate": not upload.created}
+        headers = {"Location": upload.record.get_absolute_url()}
+        return Response(body, status=status.HTTP_201_CREATED if upload.created else status.HTTP_200_OK, headers=headers)
+
+
+class RecordBulkView(APIView):
+    """Upload many logs at once: each gets its own answer, one bad log spoils nothing else."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [UserRateThrottle]
+
+    @extend_schema(
+        request={"application/json": dict}, responses={207: dict, 400: ErrorSerializer}, summary="Upload up to 100 logs"
+    )
+    def post(self, request):
+        logs = request.data.get("logs") if isinstance(request.data, dict) else None
+        if not isinstance(logs, list) or not logs:
+            return Response(
+                {"error": "invalid", "detail": 'send {"logs": [...]} with one to 100 logs', "where": "logs"}, status=400
+            )
+        if len(logs) > MAX_BULK:
+            return Response(
+                {"error": "invalid", "detail": f"at most {MAX_BULK} logs at once", "where": "logs"}, status=400
+            )
+        results = []
+        for index, item in enumerate(logs):
+            try:
+                upload = record_upload(data=item, by=request.user)
+            except RecordRejected as exc:
+                results.append({"index": index, "status": 400, **_rejected(exc)})
+            else:
+                results.append(
+                    {
+                        "index": index,
+                        "status": 201 if upload.created else 200,
+                        "record": RecordSerializer(upload.record, context={"request": request}).data,
+                    }
+                )
+        return Response({"results": results}, status=207)
+
+
+class RecordDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=RecordSerializer, summary="A stored record with its verdict once validated")
+    def get(self, request, pk: int):
+        record = GameRecord.objects.filter(pk=pk).first()
+        if record is None:
+            raise NotFound("no such record")
+        return Response(RecordSerializer(record, context={"request": request}).data)

@@ -246,3 +246,25 @@ def test_an_elimination_stage_shows_its_bracket_on_the_event_page(client):
     round_publish(stage=event.stages.get(), by=owner)
     html = client.get(event.get_absolute_url()).content.decode()
     assert '<figure class="bracket"><svg' in html and 'aria-label="Elimination bracket"' in html
+
+
+def test_a_player_attaches_a_log_from_the_match_page_and_it_confirms_the_game(
+    client, django_capture_on_commit_callbacks
+):
+    from tests.tournament.test_logs import decisive_log
+
+    event, owner, _ = make_event(game="carnac", players=2)
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    game = match.games.get()
+    first = match.seats.get(seat=0).participant
+    client.force_login(first.user)
+    from games.gamelog import textform
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("game-action", args=[event.slug, game.pk]),
+            {"action": "attach_log", "log_text": textform.dumps(decisive_log())},
+        )
+    game.refresh_from_db()
+    assert game.record is not None and game.status == SeriesGame.Status.CONFIRMED
+    assert f"record {game.record.pk}" in client.get(match.get_absolute_url()).content.decode()

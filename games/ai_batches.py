@@ -1,0 +1,80 @@
+"""Batches of AI games: played by workers, each game stored as a record, with win rates."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models import F
+
+from games.ai.base import Budget
+from games.ai.match import play_game
+from games.ai.registry import get_player, levels
+from games.ai.tally import rotate, score_games
+from games.engines import get_engine
+from games.models import AIBatch, GameRecord
+from games.services import RecordRejected, record_upload
+
+
+def batch_create(
+    *, game: str, players: Sequence[str], games: int, by=None, seed: int | None = None, move_seconds=0.2, options=None
+) -> AIBatch:
+    engine = get_engine(game)
+    available = levels(game)
+    unknown = [level for level in players if level not in available]
+    if unknown:
+        raise RecordRejected(f"{game} has no AI level {', '.join(unknown)} (levels: {', '.join(available)})")
+    engine.check_seats(len(players), engine.normalize_options(options))
+    batch = AIBatch.objects.create(
+        game=game,
+        options=engine.normalize_options(options),
+        players=list(players),
+        games_requested=games,
+        seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
+        move_seconds=move_seconds,
+        requested_by=by if by is not None and by.is_authenticated else None,
+    )
+    from games.tasks import play_ai_batch
+
+    transaction.on_commit(lambda: play_ai_batch.delay(batch.pk))
+    return batch
+
+
+def batch_play(*, batch_id: int) -> AIBatch:
+    """Play the batch's remaining games (resumable: a redelivered task continues where it stopped)."""
+    AIBatch.objects.filter(pk=batch_id, status=AIBatch.Status.QUEUED).update(status=AIBatch.Status.RUNNING)
+    batch = AIBatch.objects.get(pk=batch_id)
+    engine = get_engine(batch.game)
+    budget = Budget(seconds=batch.move_seconds)
+    while batch.games_played < batch.games_requested:
+        index = batch.games_played
+        seated = rotate(batch.players, index)
+        players = [get_player(batch.game, level) for level in seated]
+        played = play_game(
+            engine,
+            players,
+            options=batch.options,
+            seed=random.Random(f"{batch.seed}:{index}").randrange(2**62),
+            budget=budget,
+            meta={"batch": str(batch.pk), "game_number": str(index + 1)},
+        )
+        upload = record_upload(data=played.log, source=GameRecord.Source.AI)
+        with transaction.atomic():
+            updated = AIBatch.objects.filter(pk=batch.pk, games_played=index).update(games_played=F("games_played") + 1)
+            if updated:
+                batch.records.add(upload.record)
+        batch.refresh_from_db()
+    outcomes = []
+    for record in batch.records.all():
+        if "result" not in record.log:
+            continue  # stopped by the ply limit: no result to count
+        seated = [seat["player"].split("/", 1)[-1] for seat in record.log["seats"]]
+        outcomes.append((seated, record.log["result"]["ranks"]))
+    summary = [
+        {"level": s.level, "games": s.games, "points": s.points, "rate": s.rate, "interval": s.interval()}
+        for s in score_games(batch.players, outcomes)
+    ]
+    AIBatch.objects.filter(pk=batch.pk).update(status=AIBatch.Status.DONE, summary=summary)
+    batch.refresh_from_db()
+    return batch

@@ -1,0 +1,84 @@
+"""Game records: a stored game log, its validation verdict, and where it came from."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class GameRecord(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for validation"
+        VALIDATING = "validating", "Being validated"
+        VALID = "valid", "Valid"
+        INVALID = "invalid", "Invalid"
+        FAILED = "failed", "Could not be validated"
+
+    class Source(models.TextChoices):
+        UPLOADED = "uploaded", "Uploaded"
+        PLAYED = "played", "Played in Brume"
+        AI = "ai", "AI game"
+
+    game = models.CharField(max_length=40)
+    log = models.JSONField(help_text="the canonical JSON form of the game log")
+    content_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the canonical log")
+    move_count = models.PositiveIntegerField(default=0)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.UPLOADED)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    verdict = models.JSONField(null=True, blank=True, help_text="the validator's verdict, written once")
+    finished = models.BooleanField(default=False)
+    bad_move_ply = models.PositiveIntegerField(null=True, blank=True)
+    error = models.TextField(blank=True, help_text="why validation failed (a fault of Brume, not of the log)")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    validated_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["game", "status"]), models.Index(fields=["status", "claimed_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} record {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("record-detail", args=[self.pk])
+
+    @property
+    def is_done(self) -> bool:
+        return self.status in (self.Status.VALID, self.Status.INVALID, self.Status.FAILED)
+
+
+class AIBatch(models.Model):
+    """A batch of AI games played by workers, with its progress."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    players = models.JSONField(help_text="AI level per seat")
+    games_requested = models.PositiveIntegerField()
+    games_played = models.PositiveIntegerField(default=0)
+    seed = models.BigIntegerField()
+    move_seconds = models.FloatField(default=0.2)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.QUEUED)
+    summary = models.JSONField(null=True, blank=True, help_text="wins per level, with confidence intervals")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    records = models.ManyToManyField(GameRecord, blank=True, related_name="batches")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {' v '.join(self.players)} ×{self.games_requested}"

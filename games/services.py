@@ -1,0 +1,141 @@
+"""Writes of the games app: storing game logs as records, validating them exactly once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.engines import UnknownGame, get_engine
+from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
+from games.gamelog.validator import validate
+from games.models import GameRecord
+from games.signals import record_validated
+
+logger = logging.getLogger(__name__)
+
+
+class RecordRejected(ValueError):
+    """The upload is not a log Brume can store; the message says why (HTTP 400)."""
+
+    def __init__(self, message: str, *, where: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+
+def canonical_json(log: GameLog) -> str:
+    return json.dumps(jsonform.log_to_dict(log), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(log: GameLog) -> str:
+    return hashlib.sha256(canonical_json(log).encode()).hexdigest()
+
+
+def _parse(data) -> GameLog:
+    try:
+        if isinstance(data, GameLog):
+            return data
+        if isinstance(data, dict):
+            return jsonform.log_from_dict(data)
+        return parse_log(data)
+    except LogFormatError as exc:
+        raise RecordRejected(f"not a Brume game log: {exc}", where=exc.where) from None
+
+
+@dataclass(frozen=True)
+class Upload:
+    record: GameRecord
+    created: bool  # False when the same log was stored before
+
+
+def record_upload(*, data, by=None, source: str = GameRecord.Source.UPLOADED) -> Upload:
+    """Store a log (JSON text, text form, a dict or a GameLog) and queue its validation.
+
+    The same log uploaded twice is recognised by its content hash and returns the first record.
+    Nothing is stored for input that is not a log.
+    """
+    log = _parse(data)
+    try:
+        get_engine(log.game)
+    except UnknownGame as exc:
+        raise RecordRejected(str(exc), where="game") from None
+    digest = content_hash(log)
+    existing = GameRecord.objects.filter(content_hash=digest).first()
+    if existing is not None:
+        return Upload(existing, False)
+    try:
+        with transaction.atomic():
+            record = GameRecord.objects.create(
+                game=log.game,
+                log=jsonform.log_to_dict(log),
+                content_hash=digest,
+                move_count=len(log.moves),
+                source=source,
+                uploaded_by=by if by is not None and by.is_authenticated else None,
+            )
+            transaction.on_commit(lambda: enqueue_validation(record.pk))
+    except IntegrityError:  # the same log arrived twice at once: the other upload won
+        return Upload(GameRecord.objects.get(content_hash=digest), False)
+    return Upload(record, True)
+
+
+def enqueue_validation(record_id: int) -> None:
+    from games.tasks import validate_record
+
+    validate_record.delay(record_id)
+
+
+def _lease() -> timedelta:
+    return timedelta(seconds=getattr(settings, "BRUME_VALIDATION_LEASE", settings.CELERY_TASK_TIME_LIMIT))
+
+
+def record_claim(record_id: int) -> bool:
+    """Claim a record for validation with one conditional update.
+
+    A pending record is claimed; so is one whose claim has outlived the lease (its worker died).
+    A record that is done, or validating under a live claim, is left alone: a duplicate
+    delivery does nothing.
+    """
+    now = timezone.now()
+    pending = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.PENDING)
+    stale = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING, claimed_at__lt=now - _lease())
+    for candidates in (pending, stale):
+        if candidates.update(status=GameRecord.Status.VALIDATING, claimed_at=now) == 1:
+            GameRecord.objects.filter(pk=record_id).update(attempts=F("attempts") + 1)
+            return True
+    return False
+
+
+def record_validate(*, record_id: int) -> GameRecord | None:
+    """Validate one claimed record and write its verdict once. Returns None if not claimed."""
+    if not record_claim(record_id):
+        return None
+    record = GameRecord.objects.get(pk=record_id)
+    try:
+        verdict = validate(jsonform.log_from_dict(record.log))
+    except Exception as exc:  # an engine bug: the log is not at fault, say so and keep it
+        logger.exception("validation of record %s failed", record_id)
+        GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
+            status=GameRecord.Status.FAILED, error=f"{type(exc).__name__}: {exc}", validated_at=timezone.now()
+        )
+        return GameRecord.objects.get(pk=record_id)
+    status = GameRecord.Status.VALID if verdict.valid else GameRecord.Status.INVALID
+    written = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
+        status=status,
+        verdict=verdict.to_json(),
+        finished=verdict.finished,
+        bad_move_ply=verdict.bad_move.ply if verdict.bad_move else None,
+        validated_at=timezone.now(),
+    )
+    record = GameRecord.objects.get(pk=record_id)
+    if written == 1:
+        transaction.on_commit(lambda: record_validated.send(sender=GameRecord, record=record))
+    return record

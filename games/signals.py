@@ -1,0 +1,7 @@
+"""Signals the games app sends, so that apps above it (tournament) can react without games
+importing them."""
+
+from django.dispatch import Signal
+
+# Sent once, when a record's verdict is written: kwargs ``record``.
+record_validated = Signal()
