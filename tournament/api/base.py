@@ -22,7 +22,7 @@ from tournament.permissions import can_view_event
 NOT_FOUND = "not found, or not visible to you"
 
 
-class ErrorSerializer(serializers.Serializer):
+class TournamentErrorSerializer(serializers.Serializer):
     """The body of every error response."""
 
     error = serializers.CharField(help_text="a stable code: invalid, forbidden, not_found, stale, already_published…")
@@ -33,7 +33,7 @@ class ErrorSerializer(serializers.Serializer):
 
 def errors(*statuses: int) -> dict:
     """Response entries for ``extend_schema``: each status answered with the error body."""
-    return dict.fromkeys(statuses, ErrorSerializer)
+    return dict.fromkeys(statuses, TournamentErrorSerializer)
 
 
 def _flatten(detail, prefix: str = "") -> list[str]:

@@ -7,6 +7,7 @@ DTSTAMP on every entry, and all-day dates (``VALUE=DATE`` with an exclusive end)
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -31,8 +32,10 @@ class Entry:
 
 
 def escape_text(value: str) -> str:
-    """A TEXT value as RFC 5545 §3.3.11 writes it."""
+    """A TEXT value as RFC 5545 §3.3.11 writes it. Control characters other than a tab are not
+    allowed in TEXT: they are dropped (a name typed with a stray one still makes a valid feed)."""
     value = value.replace("\r\n", "\n").replace("\r", "\n")
+    value = "".join(char for char in value if char in "\t\n" or unicodedata.category(char) != "Cc")
     return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
 
 
