@@ -1,0 +1,111 @@
+"""One function ranks a stage: split the field by each tie-break in turn, only where still tied.
+
+Each tie-break only ever separates entrants that every earlier one left level, so a group-based
+tie-break (direct encounter) sees exactly the tied group, and "why is A above B" is the first
+tie-break at which they fell into different groups.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ranking.standings.model import Entrant, EntrantId, Scoring
+from ranking.tiebreaks import Context, TieBreak, Value, get_tiebreak
+
+
+@dataclass
+class Row:
+    rank: int
+    entrant: Entrant
+    values: dict[str, Value | None] = field(default_factory=dict)
+    explanation: str = ""  # why this row is above the next one
+    decided_by: str | None = None  # the key that separated it from the next row
+
+
+@dataclass
+class Standings:
+    tiebreaks: list[TieBreak]
+    rows: list[Row]
+    # For every entrant, the group it sat in after each tie-break: where two paths part is why.
+    paths: dict[EntrantId, list[int]] = field(repr=False, default_factory=dict)
+
+    def row(self, entrant_id: EntrantId) -> Row:
+        return next(row for row in self.rows if row.entrant.id == entrant_id)
+
+    def deciding_tiebreak(self, a: EntrantId, b: EntrantId) -> TieBreak | None:
+        for index, (ga, gb) in enumerate(zip(self.paths[a], self.paths[b], strict=True)):
+            if ga != gb:
+                return self.tiebreaks[index]
+        return None
+
+    def why(self, a: EntrantId, b: EntrantId) -> str:
+        """In words: why ``a`` is above ``b`` (or below, or level with them)."""
+        ra, rb = self.row(a), self.row(b)
+        tiebreak = self.deciding_tiebreak(a, b)
+        names = ra.entrant.name, rb.entrant.name
+        if tiebreak is None:
+            return f"{names[0]} and {names[1]} are level on every tie-break: they share rank {ra.rank}"
+        va, vb = ra.values[tiebreak.key], rb.values[tiebreak.key]
+        above, below, vh, vl = (names[0], names[1], va, vb) if ra.rank < rb.rank else (names[1], names[0], vb, va)
+        earlier = self.tiebreaks[: self.tiebreaks.index(tiebreak)]
+        level = f"level on {', '.join(t.name.lower() for t in earlier)}; " if earlier else ""
+        better = "fewer is better" if tiebreak.direction == "lower" else "more is better"
+        return f"{above} is above {below}: {level}{tiebreak.name.lower()} {vh.shown} to {vl.shown} ({better})"
+
+
+def _split(group: list[EntrantId], values: dict[EntrantId, Value]) -> list[list[EntrantId]]:
+    ordered = sorted(group, key=lambda eid: values[eid].order, reverse=True)
+    parts: list[list[EntrantId]] = []
+    for eid in ordered:
+        if parts and values[parts[-1][0]].order == values[eid].order:
+            parts[-1].append(eid)
+        else:
+            parts.append([eid])
+    return parts
+
+
+def _display_order(entrant: Entrant) -> tuple:
+    return (entrant.seed if entrant.seed is not None else 10**9, str(entrant.name), str(entrant.id))
+
+
+def compute_standings(entrants: Iterable[Entrant], order: Sequence[str], scoring: Scoring | None = None) -> Standings:
+    """Rank the entrants by the tie-breaks named in ``order`` (keys of the registry)."""
+    context = Context({e.id: e for e in entrants}, scoring or Scoring())
+    tiebreaks = [get_tiebreak(key) for key in order]
+    everyone = sorted(context.entrants, key=lambda eid: _display_order(context.entrants[eid]))
+    values: dict[EntrantId, dict[str, Value | None]] = {eid: {} for eid in everyone}
+    for tiebreak in tiebreaks:
+        if not tiebreak.per_group:
+            for eid, value in tiebreak.values(context, everyone).items():
+                values[eid][tiebreak.key] = value
+    groups = [everyone]
+    paths: dict[EntrantId, list[int]] = {eid: [] for eid in everyone}
+    for tiebreak in tiebreaks:
+        refined = []
+        for group in groups:
+            if len(group) > 1 and tiebreak.per_group:
+                for eid, value in tiebreak.values(context, group).items():
+                    values[eid][tiebreak.key] = value
+            if len(group) > 1:
+                refined += _split(group, {eid: values[eid][tiebreak.key] for eid in group})
+            else:
+                refined.append(group)
+        groups = refined
+        for index, group in enumerate(groups):
+            for eid in group:
+                paths[eid].append(index)
+    rows, placed = [], 0
+    for group in groups:
+        for eid in group:
+            entrant = context.entrants[eid]
+            cells = {t.key: values[eid].get(t.key) for t in tiebreaks}
+            rows.append(Row(placed + 1, entrant, cells))
+        placed += len(group)
+    standings = Standings(tiebreaks, rows, paths)
+    for upper, lower in itertools.pairwise(rows):
+        decided = standings.deciding_tiebreak(upper.entrant.id, lower.entrant.id)
+        upper.decided_by = decided.key if decided else None
+        upper.explanation = standings.why(upper.entrant.id, lower.entrant.id)
+    return standings

@@ -1,0 +1,94 @@
+"""What standings are computed from: entrants, their rounds, and the games inside each round.
+
+Plain frozen dataclasses, so tie-breaks can be tested with hand-made tournaments and no
+database. ``ranking.selectors`` builds them from confirmed results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+EntrantId = Hashable
+
+
+class Unplayed(StrEnum):
+    """Why a round was not played over the board (FIDE C.07 calls these unplayed rounds)."""
+
+    PAIRING_BYE = "pairing_bye"  # no opponent was left: the stage's bye points
+    FORFEIT_WIN = "forfeit_win"  # the opponent did not play
+    FORFEIT_LOSS = "forfeit_loss"  # this entrant did not play
+    ABSENT = "absent"  # not paired: withdrawn, not yet entered, or a zero-point bye
+
+
+@dataclass(frozen=True)
+class GamePlayed:
+    """One confirmed game of a series, as this entrant saw it."""
+
+    number: int
+    first_player: bool
+    rank: int
+    seats: int
+    tied: int  # how many seats share this rank, the entrant included
+    score: float
+    tiebreak: tuple[float, ...] | None = None  # the engine's tie-break tuple, when it was recorded
+
+    @property
+    def won(self) -> bool:
+        return self.rank == 1 and self.tied == 1
+
+    @property
+    def win_share(self) -> float:
+        """1 for a win, a share for a shared first place (½ for a drawn two-player game)."""
+        return 1.0 / self.tied if self.rank == 1 else 0.0
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """An opponent met in a round and the result against them: 1 above, ½ level, 0 below."""
+
+    opponent: EntrantId
+    result: float
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round: int
+    points: float  # match points earned this round (bye points, placement points...)
+    result: float  # the share of a win: 1, ½, 0; at a table, the share of opponents beaten
+    encounters: tuple[Encounter, ...] = ()
+    unplayed: Unplayed | None = None
+    games: tuple[GamePlayed, ...] = ()
+
+    @property
+    def played(self) -> bool:
+        return self.unplayed is None
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: EntrantId
+    name: str
+    rounds: tuple[RoundResult, ...] = ()
+    seed: int | None = None
+    rating: float = 0.0
+    granted_points: float = 0.0  # points given by the organiser (a late entry)
+
+    @property
+    def points(self) -> float:
+        return sum(r.points for r in self.rounds) + self.granted_points
+
+    @property
+    def games(self) -> list[GamePlayed]:
+        return [game for r in self.rounds for game in r.games]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    bye: float = 1.0
+    lots_seed: int = 0  # the recorded seed that drawing of lots uses
+    extra: dict = field(default_factory=dict)

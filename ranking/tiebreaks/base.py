@@ -1,0 +1,135 @@
+"""What every tie-break is: a key, a name, a direction, how it treats unplayed rounds, and a
+function from the entrants to one value each (with the working that explains it)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from ranking.standings.model import Entrant, EntrantId, Scoring, Unplayed
+
+
+class Direction(StrEnum):
+    HIGHER = "higher"  # more is better
+    LOWER = "lower"  # fewer is better
+
+
+@dataclass(frozen=True)
+class Value:
+    """One entrant's value for one tie-break.
+
+    ``order`` compares entrants: larger ranks higher, whatever the tie-break's direction.
+    ``shown`` is the number on the page, ``detail`` how it was computed.
+    """
+
+    order: Any
+    shown: str
+    detail: str = ""
+
+
+def number(value: float) -> str:
+    """2, 2.5, 0.25: a score without trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@dataclass
+class Context:
+    """The stage as tie-breaks see it, with the figures several of them share."""
+
+    entrants: dict[EntrantId, Entrant]
+    scoring: Scoring = field(default_factory=Scoring)
+
+    @cached_property
+    def rounds(self) -> int:
+        return max((len(e.rounds) for e in self.entrants.values()), default=0)
+
+    @cached_property
+    def points(self) -> dict[EntrantId, float]:
+        return {eid: e.points for eid, e in self.entrants.items()}
+
+    @cached_property
+    def adjusted_points(self) -> dict[EntrantId, float]:
+        """Scores as opponents count them (FIDE C.07, 16.3): every unplayed round is a draw."""
+        draw = self.scoring.draw
+        return {
+            eid: sum(r.points if r.played else draw for r in e.rounds) + draw * (self.rounds - len(e.rounds))
+            for eid, e in self.entrants.items()
+        }
+
+
+class UnknownTieBreak(LookupError):
+    def __init__(self, key: str):
+        known = ", ".join(sorted(_registry()))
+        super().__init__(f"no tie-break called {key!r} (known: {known})")
+        self.key = key
+
+
+class TieBreak:
+    """Subclass, set the class attributes, implement ``values`` and ``register`` an instance."""
+
+    key: str = ""
+    name: str = ""
+    short: str = ""  # a column heading
+    direction: Direction = Direction.HIGHER
+    unplayed: str = "unplayed rounds do not count"  # in words, for the documentation and pages
+    # Direct encounter only makes sense inside a tied group: it is computed per group.
+    per_group: bool = False
+
+    def values(self, context: Context, group: list[EntrantId]) -> dict[EntrantId, Value]:
+        raise NotImplementedError
+
+    def value(self, amount: float, detail: str = "", shown: str | None = None) -> Value:
+        order = amount if self.direction == Direction.HIGHER else -amount
+        return Value(order, number(amount) if shown is None else shown, detail)
+
+    def describe(self) -> dict[str, str]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "short": self.short or self.name,
+            "direction": str(self.direction),
+            "unplayed": self.unplayed,
+        }
+
+
+UNPLAYED_WORDS = {
+    Unplayed.PAIRING_BYE: "bye",
+    Unplayed.FORFEIT_WIN: "won by forfeit",
+    Unplayed.FORFEIT_LOSS: "lost by forfeit",
+    Unplayed.ABSENT: "absent",
+}
+
+_tiebreaks: dict[str, TieBreak] | None = None
+
+
+def register(tiebreak: TieBreak) -> TieBreak:
+    _registry()[tiebreak.key] = tiebreak
+    return tiebreak
+
+
+def _registry() -> dict[str, TieBreak]:
+    global _tiebreaks
+    if _tiebreaks is None:
+        _tiebreaks = {}
+        import ranking.tiebreaks as package
+
+        for module in pkgutil.iter_modules(package.__path__):
+            if module.name != "base":
+                importlib.import_module(f"{package.__name__}.{module.name}")
+    return _tiebreaks
+
+
+def get_tiebreak(key: str) -> TieBreak:
+    try:
+        return _registry()[key]
+    except KeyError:
+        raise UnknownTieBreak(key) from None
+
+
+def all_tiebreaks() -> list[TieBreak]:
+    return sorted(_registry().values(), key=lambda tb: tb.key)

@@ -1,0 +1,94 @@
+"""Counts over the games inside series: game points, game wins, games as first player."""
+
+from __future__ import annotations
+
+from ranking.tiebreaks.base import Context, Direction, TieBreak, number, register
+
+
+def _per_round(entrant, amount) -> str:
+    parts = [f"R{r.round} {number(amount(r))}" for r in entrant.rounds if r.games]
+    return " + ".join(parts) or "no game played"
+
+
+class GamePoints(TieBreak):
+    key = "game_points"
+    name = "Game points"
+    short = "GP"
+    unplayed = "unplayed rounds have no games: they add nothing"
+
+    def values(self, context: Context, group):
+        out = {}
+        for eid in group:
+            entrant = context.entrants[eid]
+            total = sum(game.win_share for game in entrant.games)
+            out[eid] = self.value(total, "games won, a drawn game ½: " + _per_round(entrant, _share))
+        return out
+
+
+def _share(r) -> float:
+    return sum(game.win_share for game in r.games)
+
+
+class GameWins(TieBreak):
+    key = "game_wins"
+    name = "Game wins"
+    short = "GW"
+    unplayed = "unplayed rounds have no games: they add nothing"
+
+    def values(self, context: Context, group):
+        out = {}
+        for eid in group:
+            entrant = context.entrants[eid]
+            total = sum(1 for game in entrant.games if game.won)
+            out[eid] = self.value(total, "games won outright: " + _per_round(entrant, _wins))
+        return out
+
+
+def _wins(r) -> int:
+    return sum(1 for game in r.games if game.won)
+
+
+class FirstPlayerGames(TieBreak):
+    """Like FIDE's games with Black, the other way round: moving first is the advantage in our
+    games, so fewer games as first player ranks higher."""
+
+    key = "first_player_games"
+    name = "Games as first player"
+    short = "1st"
+    direction = Direction.LOWER
+    unplayed = "an unplayed round counts as one game as first player (as FIDE counts it as a game with White)"
+
+    def values(self, context: Context, group):
+        out = {}
+        for eid in group:
+            entrant = context.entrants[eid]
+            played = sum(1 for game in entrant.games if game.first_player)
+            unplayed = sum(1 for r in entrant.rounds if not r.played)
+            detail = f"{played} game{'s' if played != 1 else ''} moving first"
+            if unplayed:
+                detail += f" + {unplayed} unplayed round{'s' if unplayed != 1 else ''}"
+            out[eid] = self.value(played + unplayed, detail + "; fewer is better")
+        return out
+
+
+class RoundWins(TieBreak):
+    """FIDE's WIN: rounds in which the entrant scored the points of a win, played or not."""
+
+    key = "wins"
+    name = "Number of wins"
+    short = "Wins"
+    unplayed = "a bye or forfeit win that gave the points of a win counts as a win (FIDE WIN)"
+
+    def values(self, context: Context, group):
+        out = {}
+        for eid in group:
+            entrant = context.entrants[eid]
+            won = [r.round for r in entrant.rounds if r.result >= 1.0]
+            out[eid] = self.value(len(won), "won in " + (", ".join(f"R{n}" for n in won) or "no round"))
+        return out
+
+
+register(GamePoints())
+register(GameWins())
+register(FirstPlayerGames())
+register(RoundWins())

@@ -1,0 +1,29 @@
+"""Drawing of lots from the event's recorded seed: the same seed always draws the same order."""
+
+from __future__ import annotations
+
+import hashlib
+
+from ranking.tiebreaks.base import Context, TieBreak, Value, register
+
+
+def lot(seed: int, entrant_id) -> float:
+    digest = hashlib.sha256(f"{seed}:lots:{entrant_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+class DrawingOfLots(TieBreak):
+    key = "lots"
+    name = "Drawing of lots"
+    short = "Lot"
+    unplayed = "not affected"
+
+    def values(self, context: Context, group):
+        seed = context.scoring.lots_seed
+        return {
+            eid: Value(lot(seed, eid), f"{lot(seed, eid):.4f}", f"drawn from the event's recorded seed {seed}")
+            for eid in group
+        }
+
+
+register(DrawingOfLots())

@@ -1,0 +1,38 @@
+"""Sonneborn–Berger: each opponent's score times the result against them.
+
+Opponents' scores count their unplayed rounds as draws (FIDE C.07 16.3); an entrant's own
+unplayed round is a game against a dummy opponent with the entrant's own score, times the points
+the round gave (16.2): a bye or forfeit win counts the own score, an absence or forfeit loss 0.
+"""
+
+from __future__ import annotations
+
+from ranking.tiebreaks.base import UNPLAYED_WORDS, Context, TieBreak, number, register
+
+
+class SonnebornBerger(TieBreak):
+    key = "sonneborn_berger"
+    name = "Sonneborn–Berger"
+    short = "SB"
+    unplayed = "your own unplayed round counts your own score times the round's result (FIDE C.07 16.2)"
+
+    def values(self, context: Context, group):
+        adjusted, points = context.adjusted_points, context.points
+        out = {}
+        for eid in group:
+            total, parts = 0.0, []
+            for r in context.entrants[eid].rounds:
+                if r.played:
+                    for e in r.encounters:
+                        total += adjusted[e.opponent] * e.result
+                        name = context.entrants[e.opponent].name
+                        parts.append(f"R{r.round} {name} {number(adjusted[e.opponent])}×{number(e.result)}")
+                else:
+                    total += points[eid] * r.result
+                    why = UNPLAYED_WORDS.get(r.unplayed, "unplayed")
+                    parts.append(f"R{r.round} {why}: own {number(points[eid])}×{number(r.result)}")
+            out[eid] = self.value(total, " + ".join(parts) or "no round")
+        return out
+
+
+register(SonnebornBerger())
