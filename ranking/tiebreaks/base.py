@@ -56,10 +56,7 @@ class Context:
     def adjusted_points(self) -> dict[EntrantId, float]:
         """Scores as opponents count them (FIDE C.07, 16.3): every unplayed round is a draw."""
         draw = self.scoring.draw
-        return {
-            eid: sum(r.points if r.played else draw for r in e.rounds) + draw * (self.rounds - len(e.rounds))
-            for eid, e in self.entrants.items()
-        }
+        return {eid: sum(r.points if r.played else draw for r in e.rounds) for eid, e in self.entrants.items()}
 
 
 class UnknownTieBreak(LookupError):

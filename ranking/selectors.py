@@ -1,0 +1,203 @@
+"""Reads of the ranking app: a stage's standings, leaderboards and player profiles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+
+from ranking.models import Player, RatedGame, Rating, RatingHistory, RatingPool
+from ranking.standings.compute import Standings, compute_standings
+from ranking.standings.loading import stage_entrants
+from ranking.tiebreaks import UnknownTieBreak, get_tiebreak
+from tournament.models import Participant, Stage
+
+EPOCH_MONDAY = date(1970, 1, 5)
+
+
+def period_of(day: date) -> int:
+    """The rating period of a day: one week, Monday to Sunday."""
+    return (day - EPOCH_MONDAY).days // 7
+
+
+def period_start(period: int) -> date:
+    return EPOCH_MONDAY + timedelta(weeks=period)
+
+
+# --- standings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingCell:
+    key: str
+    name: str
+    short: str
+    shown: str  # the number on the page ("" when the tie-break was not needed for this entrant)
+    detail: str  # how it was computed
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    participant: Participant
+    cells: list[StandingCell]
+    explanation: str  # why this row is above the next one ("" for the last row)
+    decided_by: str | None  # the tie-break key that separated it from the next row
+
+    @property
+    def points(self) -> str:
+        return self.cells[0].shown if self.cells else ""
+
+
+@dataclass
+class StageStandings:
+    """Iterable rows, the columns, and ``why(a, b)`` for any two participant ids."""
+
+    columns: list[dict[str, str]]
+    rows: list[StandingRow]
+    notes: list[str] = field(default_factory=list)
+    computed: Standings | None = field(default=None, repr=False)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def why(self, a: int, b: int) -> str:
+        return self.computed.why(a, b) if self.computed else ""
+
+
+def known_tiebreaks(keys: list[str]) -> tuple[list[str], list[str]]:
+    """The keys the registry knows, and notes about those it does not."""
+    known, notes = [], []
+    for key in keys:
+        try:
+            get_tiebreak(key)
+            known.append(key)
+        except UnknownTieBreak as exc:
+            notes.append(f"{exc}; it is left out")
+    return known, notes
+
+
+def stage_standings(stage: Stage) -> StageStandings:
+    """The stage's standings from confirmed results, in the stage's order of tie-breaks."""
+    order, notes = known_tiebreaks(list(stage.tiebreaks or []))
+    if not order:
+        order = ["match_points"]
+    entrants, scoring = stage_entrants(stage)
+    computed = compute_standings(entrants, order, scoring)
+    participants = {p.pk: p for p in stage.event.participants.all()}
+    rows = []
+    for row in computed.rows:
+        cells = [
+            StandingCell(
+                t.key, t.name, t.short or t.name, v.shown if v else "", v.detail if v else "not needed to separate"
+            )
+            for t in computed.tiebreaks
+            for v in [row.values.get(t.key)]
+        ]
+        rows.append(StandingRow(row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by))
+    columns = [t.describe() for t in computed.tiebreaks]
+    return StageStandings(columns, rows, notes, computed)
+
+
+# --- leaderboards --------------------------------------------------------------------------
+
+
+def pools(game: str | None = None) -> QuerySet[RatingPool]:
+    found = RatingPool.objects.all()
+    return found.filter(game=game) if game else found
+
+
+def leaderboard(
+    pool: RatingPool,
+    *,
+    active_days: int | None = None,
+    min_games: int = 0,
+    include_provisional: bool = True,
+    today: date | None = None,
+) -> QuerySet[Rating]:
+    """The pool's ratings, best first; filters: played in the last days, at least N games."""
+    ratings = pool.ratings.select_related("player__user")
+    if active_days:
+        since = (today or date.today()) - timedelta(days=active_days)
+        ratings = ratings.filter(last_played__gte=since)
+    if min_games:
+        ratings = ratings.filter(games__gte=min_games)
+    if not include_provisional:
+        ratings = ratings.filter(provisional=False)
+    return ratings.order_by("-rating", "player_id")
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    pool: RatingPool
+    played_on: date
+    event_name: str
+    event_url: str
+    opponents: list[str]
+    rank: int
+    seats: int
+    score: float | None
+
+
+@dataclass
+class PlayerProfile:
+    player: Player
+    ratings: list[Rating]
+    history: dict[int, list[RatingHistory]]  # per pool id, oldest first
+    results: list[PlayerResult]
+
+
+def player_for_username(username: str) -> Player | None:
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        return None
+    return Player.objects.filter(user=user).first() or Player(user=user, name=user.get_username())
+
+
+def player_profile(player: Player, *, results_limit: int = 50) -> PlayerProfile:
+    if player.pk is None:
+        return PlayerProfile(player, [], {}, [])
+    ratings = list(player.ratings.select_related("pool").order_by("pool__game", "pool__slug"))
+    history: dict[int, list[RatingHistory]] = {}
+    for row in player.history.order_by("pool_id", "period"):
+        history.setdefault(row.pool_id, []).append(row)
+    rated = (
+        RatedGame.objects.filter(players__contains=[player.pk])
+        if _json_contains_supported()
+        else RatedGame.objects.filter(pool__ratings__player=player).distinct()
+    )
+    rated = rated.select_related("pool", "series_game__match__round__stage__event").order_by("-period", "-id")
+    games = [game for game in rated[: results_limit * 4] if player.pk in game.players][:results_limit]
+    others = {pid for game in games for pid in game.players}
+    names = dict(Player.objects.filter(pk__in=others).values_list("pk", "name"))
+    results = []
+    for game in games:
+        index = game.players.index(player.pk)
+        event = game.series_game.match.round.stage.event
+        results.append(
+            PlayerResult(
+                pool=game.pool,
+                played_on=game.played_on,
+                event_name=event.name,
+                event_url=event.get_absolute_url(),
+                opponents=[names.get(p, "?") for p in game.players if p != player.pk],
+                rank=game.ranks[index],
+                seats=len(game.players),
+                score=game.scores[index] if game.scores else None,
+            )
+        )
+    return PlayerProfile(player, ratings, history, results)
+
+
+def _json_contains_supported() -> bool:
+    from django.db import connection
+
+    return connection.features.supports_json_field_contains
