@@ -100,3 +100,27 @@ def test_malformed_json_keeps_the_error_shape(api, world):
     api.force_login(world.users["player"])
     response = api.post(world.game_url("api-series-game-report"), "{not json", content_type="application/json")
     assert response.status_code == 400 and response.json()["error"] == "parse_error"
+
+
+def test_options_describes_every_route_without_failing(api, world):
+    """OPTIONS (DRF's metadata) works on every route, and shows the body a write expects."""
+    from django.urls import reverse
+
+    from tournament.api.urls import urlpatterns
+
+    values = {
+        "slug": world.event.slug,
+        "number": 1,
+        "round_number": 1,
+        "match_id": world.match.pk,
+        "game_number": 1,
+        "participant_id": world.participant("player").pk,
+        "username": world.users["player"].username,
+    }
+    api.force_login(world.users["owner"])
+    for pattern in urlpatterns:
+        kwargs = {key: values[key] for key in pattern.pattern.converters}
+        response = api.options(reverse(pattern.name, kwargs=kwargs))
+        assert response.status_code == 200, pattern.name
+    described = api.options(world.event_url("api-round-list", number=1)).json()
+    assert "number" in described["actions"]["POST"]

@@ -101,6 +101,10 @@ class TournamentView(GenericAPIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     pagination_class = None
     filter_backends: list = []
+    inputs: dict = {}  # method -> input serializer: what the body must be, and what OPTIONS describes
+
+    def get_serializer_class(self):
+        return self.inputs.get(self.request.method, serializers.Serializer)
 
     def get_exception_handler(self):
         return api_exception_handler

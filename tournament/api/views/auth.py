@@ -22,6 +22,7 @@ class TokenView(TournamentView):
     """One token per person; asking again returns the same token until it is revoked."""
 
     throttle_classes = [AnonRateThrottle]  # slows down password guessing
+    inputs = {"POST": TokenInput}
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "POST" else [IsAuthenticated()]

@@ -33,6 +33,7 @@ class EventListView(TournamentView):
     filter_backends = [DjangoFilterBackend, SearchFilter]
     search_fields = ["name", "description", "location", "game"]
     pagination_class = Pages
+    inputs = {"POST": EventInput}
 
     def get_queryset(self):
         return selectors.event_list(self.request.user).select_related("owner")
@@ -70,6 +71,8 @@ class EventListView(TournamentView):
 
 
 class EventDetailView(TournamentView):
+    inputs = {"PATCH": EventUpdateInput}
+
     @extend_schema(
         tags=TAGS,
         summary="An event, its stages, and what the caller is in it",

@@ -38,6 +38,7 @@ class ParticipantListView(TournamentView):
     filterset_class = ParticipantFilter
     filter_backends = [DjangoFilterBackend]
     pagination_class = Pages
+    inputs = {"POST": ParticipantInput}
 
     def get_queryset(self):
         return self.event.participants.select_related("user").order_by("seed", "name", "id")
@@ -109,6 +110,8 @@ class WithdrawView(TournamentView):
 
 
 class CheckInView(TournamentView):
+    inputs = {"POST": CheckInInput}
+
     @extend_schema(
         tags=TAGS,
         summary="Check in (or out, with checked_in false): the participant or an organiser",

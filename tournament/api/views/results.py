@@ -75,13 +75,11 @@ class SeriesGameView(TournamentView):
 class LedgerActionView(TournamentView):
     """Base of the result actions: find the game, honour If-Match, run the service."""
 
-    input_class = None
-
     def post(self, request, slug: str, match_id: int, game_number: int):
         event = visible_event(request, slug)
         game = match_game(event_match(event, match_id), game_number)
         self.precheck(request, event)
-        data = validated(self.input_class, request) if self.input_class else {}
+        data = validated(self.inputs["POST"], request) if "POST" in self.inputs else {}
         try:
             version = expected_version(request.headers.get("If-Match"), game)
             self.act(request, game, data, version)
@@ -114,7 +112,7 @@ def _action_schema(summary: str, request, statuses=(400, 401, 403, 404, 412)):
 
 
 class ReportView(LedgerActionView):
-    input_class = ResultInput
+    inputs = {"POST": ResultInput}
 
     @_action_schema("Report a game's result (a player of the match)", ResultInput)
     def post(self, request, slug: str, match_id: int, game_number: int):
@@ -140,7 +138,7 @@ class ConfirmView(LedgerActionView):
 
 
 class DisputeView(LedgerActionView):
-    input_class = DisputeInput
+    inputs = {"POST": DisputeInput}
 
     @_action_schema("Dispute the reported result (the opponent); an organiser will rule", DisputeInput)
     def post(self, request, slug: str, match_id: int, game_number: int):
@@ -151,7 +149,7 @@ class DisputeView(LedgerActionView):
 
 
 class DecideView(LedgerActionView):
-    input_class = DecisionInput
+    inputs = {"POST": DecisionInput}
 
     @_action_schema("Rule on a dispute or correct a result (organisers), with a reason", DecisionInput)
     def post(self, request, slug: str, match_id: int, game_number: int):

@@ -24,6 +24,7 @@ ROUND_TAGS = ["rounds"]
 class StageListView(TournamentView):
     queryset = Stage.objects.none()  # for the schema
     pagination_class = Pages
+    inputs = {"POST": StageInput}
 
     @extend_schema(
         tags=STAGE_TAGS,
@@ -56,6 +57,8 @@ class StageListView(TournamentView):
 
 
 class StageDetailView(TournamentView):
+    inputs = {"PATCH": StageInput}
+
     @extend_schema(tags=STAGE_TAGS, summary="One stage", responses={200: StageSerializer, **errors(404)})
     def get(self, request, slug: str, number: int):
         return Response(StageSerializer(event_stage(visible_event(request, slug), number)).data)
@@ -88,6 +91,7 @@ class StageCloseView(TournamentView):
 class RoundListView(TournamentView):
     queryset = Round.objects.none()  # for the schema
     pagination_class = Pages
+    inputs = {"POST": PublishInput}
 
     @extend_schema(
         tags=ROUND_TAGS,
