@@ -43,7 +43,7 @@ def test_only_confirmed_games_count_in_standings():
 
 
 def test_the_selector_gives_rank_participant_cells_and_explanations():
-    event, owner, participants = make_event(players=5, stage={"tiebreaks": ["match_points", "buchholz", "lots"]})
+    event, owner, _participants = make_event(players=5, stage={"tiebreaks": ["match_points", "buchholz", "lots"]})
     stage = event.stages.get()
     play_round(stage, owner, first_wins)
     standings = stage_standings(stage)
@@ -128,7 +128,7 @@ def test_a_detail_recorded_for_an_earlier_version_of_the_result_is_ignored():
 
 
 def test_an_unknown_tiebreak_in_a_stage_is_left_out_with_a_note():
-    event, owner, _ = make_event(players=2, stage={"tiebreaks": ["match_points", "koya"]})
+    event, _owner, _ = make_event(players=2, stage={"tiebreaks": ["match_points", "koya"]})
     standings = stage_standings(event.stages.get())
     assert [c["key"] for c in standings.columns] == ["match_points"]
     assert "koya" in standings.notes[0]
