@@ -122,7 +122,8 @@ def bench_swiss(sizes, rounds_before, seed, binary, timeout):
                 f"{q['abs_balance']:>8} {q['over_2']:>7} {q['three_in_row']:>8}"
             )
         if len(rows) == 2:
-            print(f"{size:>8} {'ratio':>8} {rows[0][1] / rows[1][1]:>8.2f}  (Brume time / bbpPairings time)")
+            ratio = rows[0][1] / rows[1][1]
+            print(f"{size:>8} {'ratio':>8} {ratio:>8.4f}  (Brume time / bbpPairings time; bbp/Brume {1 / ratio:.1f})")
 
 
 def bench_tables(size, rounds_before, seed):

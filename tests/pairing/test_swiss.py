@@ -290,3 +290,16 @@ def test_the_explanation_is_json_ready():
 def test_unknown_policies_are_refused_with_a_reason():
     with pytest.raises(InvalidSettings, match="rematch policy"):
         SwissSettings(rematches="sometimes")
+
+
+@pytest.mark.slow
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_fields(min_size=5, max_size=9), st.integers(0, 3))
+def test_the_brute_force_optimum_holds_on_many_more_fields(entrants, seed):
+    options = list(valid_matchings(entrants))
+    if not options:
+        return
+    best = min(lexicographic_costs(entrants, receiver, pairs, seed) for receiver, pairs in options)
+    result = pair_swiss(entrants, round_number=3, seed=seed)
+    receiver = result.byes[0].entrant if result.byes else None
+    assert lexicographic_costs(entrants, receiver, pairs_of(result), seed) == best
