@@ -102,7 +102,7 @@ def _placement_values(state: CarnacState) -> dict[int, float]:
     for first in state.placements[::4]:
         square = first >> 2
         stand = [groups.value_with((square,), symbol, colour) for symbol in (0, 1)]
-        tilts = []  # (direction, value if it shows red, value if it shows white)
+        tilts = []  # (direction, [value if it shows red, value if it shows white])
         for direction, target in enumerate(board.tilt_targets[square]):
             if target is not None and cells[target[0]] == EMPTY and cells[target[1]] == EMPTY:
                 tilts.append((direction, [groups.value_with(target, symbol, colour) for symbol in (0, 1)]))
