@@ -1,0 +1,168 @@
+"""The ranking API: a stage's standings, leaderboards and player profiles, as JSON.
+
+Thin views over ``ranking.selectors``; the same figures as the pages.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions
+from rest_framework.response import Response
+
+from ranking import selectors
+from ranking.models import Rating, RatingPool
+from tournament.api.base import TournamentView, errors, event_stage, visible_event
+from tournament.api.filters import Pages
+
+TAGS = ["ranking"]
+
+
+def _rating_json(rating: Rating, position: int | None = None) -> dict:
+    data = {
+        "player": rating.player.name,
+        "username": rating.player.user.get_username() if rating.player.user_id else None,
+        "ai_level": rating.player.ai_level or None,
+        "rating": round(rating.rating, 2),
+        "deviation": round(rating.deviation, 2),
+        "volatility": round(rating.volatility, 6),
+        "provisional": rating.provisional,
+        "games": rating.games,
+        "wins": rating.wins,
+        "draws": rating.draws,
+        "losses": rating.losses,
+        "last_played": rating.last_played.isoformat(),
+    }
+    if rating.level:
+        data["level"] = rating.level
+    if position is not None:
+        data = {"position": position, **data}
+    return data
+
+
+def _pool_json(pool: RatingPool) -> dict:
+    return {"slug": pool.slug, "game": pool.game, "name": pool.name, "system": pool.system, "variant": pool.variant}
+
+
+class StageStandingsView(TournamentView):
+    @extend_schema(
+        tags=TAGS,
+        summary="A stage's standings with every tie-break and its working",
+        parameters=[OpenApiParameter("why", str, description="two participant ids, a,b: why is a above b")],
+        responses={200: OpenApiTypes.OBJECT, **errors(404)},
+    )
+    def get(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        standings = selectors.stage_standings(stage)
+        body = {
+            "stage": {"number": stage.number, "name": stage.name},
+            "columns": standings.columns,
+            "notes": standings.notes,
+            "rows": [
+                {
+                    "rank": row.rank,
+                    "participant": {"id": row.participant.pk, "name": row.participant.name},
+                    "values": {cell.key: {"shown": cell.shown, "detail": cell.detail} for cell in row.cells},
+                    "explanation": row.explanation,
+                    "decided_by": row.decided_by,
+                }
+                for row in standings
+            ],
+        }
+        why = request.query_params.get("why")
+        if why:
+            try:
+                a, b = (int(part) for part in why.split(","))
+            except ValueError:
+                raise exceptions.ValidationError({"why": "give two participant ids: why=12,15"}) from None
+            ids = {row.participant.pk for row in standings}
+            if a not in ids or b not in ids:
+                raise exceptions.ValidationError({"why": "both ids must be participants of this stage"})
+            body["why"] = standings.why(a, b)
+        return Response(body)
+
+
+class PoolListView(TournamentView):
+    @extend_schema(tags=TAGS, summary="Every rating pool and ladder", responses={200: OpenApiTypes.OBJECT})
+    def get(self, request):
+        return Response([_pool_json(pool) for pool in selectors.pools(request.query_params.get("game"))])
+
+
+class LeaderboardView(TournamentView):
+    pagination_class = Pages
+
+    @extend_schema(
+        tags=TAGS,
+        summary="A pool's leaderboard, best first",
+        parameters=[
+            OpenApiParameter("active", int, description="played in the last N days"),
+            OpenApiParameter("min_games", int, description="at least N rated games"),
+            OpenApiParameter("established", bool, description="leave out provisional ratings"),
+        ],
+        responses={200: OpenApiTypes.OBJECT, **errors(400, 404)},
+    )
+    def get(self, request, pool: str):
+        found = RatingPool.objects.filter(slug=pool).first()
+        if found is None:
+            raise exceptions.NotFound(f"no rating pool {pool!r}")
+        try:
+            active = int(request.query_params.get("active") or 0)
+            min_games = int(request.query_params.get("min_games") or 0)
+        except ValueError:
+            raise exceptions.ValidationError({"active": "whole numbers of days and games"}) from None
+        established = request.query_params.get("established") in ("1", "true")
+        ratings = selectors.leaderboard(
+            found, active_days=active or None, min_games=min_games, include_provisional=not established
+        )
+        page = self.paginate_queryset(ratings)
+        start = (self.paginator.page.number - 1) * self.paginator.get_page_size(request)
+        rows = [_rating_json(rating, start + index) for index, rating in enumerate(page, start=1)]
+        response = self.get_paginated_response(rows)
+        response.data["pool"] = _pool_json(found)
+        return response
+
+
+class PlayerView(TournamentView):
+    @extend_schema(
+        tags=TAGS,
+        summary="A player's ratings, rating history and rated results",
+        responses={200: OpenApiTypes.OBJECT, **errors(404)},
+    )
+    def get(self, request, username: str):
+        player = selectors.player_for_username(username)
+        if player is None:
+            raise exceptions.NotFound(f"no player {username!r}")
+        profile = selectors.player_profile(player)
+        return Response(
+            {
+                "player": player.name,
+                "ratings": [
+                    {
+                        "pool": _pool_json(rating.pool),
+                        **_rating_json(rating),
+                        "history": [
+                            {
+                                "period_start": selectors.period_start(row.period).isoformat(),
+                                "rating": round(row.rating, 2),
+                                "deviation": round(row.deviation, 2),
+                                "games": row.games,
+                            }
+                            for row in profile.history.get(rating.pool_id, [])
+                        ],
+                    }
+                    for rating in profile.ratings
+                ],
+                "results": [
+                    {
+                        "pool": result.pool.slug,
+                        "played_on": result.played_on.isoformat(),
+                        "event": result.event_name,
+                        "opponents": result.opponents,
+                        "rank": result.rank,
+                        "seats": result.seats,
+                        "score": result.score,
+                    }
+                    for result in profile.results
+                ],
+            }
+        )

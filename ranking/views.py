@@ -1,0 +1,75 @@
+"""Pages: a stage's standings, leaderboards per pool, a player's profile. Thin over selectors."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from ranking import selectors
+from ranking.charts import Point, rating_history_svg
+from ranking.models import RatingPool
+from tournament.models import Event
+from tournament.permissions import can_view_event
+
+
+def _int(value, default: int | None = None, *, minimum: int = 0) -> int | None:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return max(minimum, number)
+
+
+def stage_standings(request, slug: str, number: int):
+    event = get_object_or_404(Event, slug=slug)
+    if not can_view_event(request.user, event):
+        raise Http404("no such event")
+    stage = get_object_or_404(event.stages, number=number)
+    standings = selectors.stage_standings(stage)
+    a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
+    ids = {row.participant.pk for row in standings}
+    why = standings.why(a, b) if a in ids and b in ids and a != b else ""
+    context = {"event": event, "stage": stage, "standings": standings, "why": why, "a": a, "b": b}
+    return render(request, "ranking/stage_standings.html", context)
+
+
+def pool_list(request):
+    return render(request, "ranking/pool_list.html", {"pools": selectors.pools(request.GET.get("game"))})
+
+
+def leaderboard(request, pool: str):
+    found = get_object_or_404(RatingPool, slug=pool)
+    active = _int(request.GET.get("active"))
+    min_games = _int(request.GET.get("min_games"), 0)
+    established = request.GET.get("established") == "1"
+    ratings = selectors.leaderboard(
+        found, active_days=active or None, min_games=min_games or 0, include_provisional=not established
+    )
+    page = Paginator(ratings, 50).get_page(request.GET.get("page"))
+    context = {
+        "pool": found,
+        "page": page,
+        "offset": (page.number - 1) * 50,
+        "active": active or "",
+        "min_games": min_games or "",
+        "established": established,
+        "ladder": found.system == RatingPool.System.LADDER,
+    }
+    return render(request, "ranking/leaderboard.html", context)
+
+
+def player_detail(request, username: str):
+    player = selectors.player_for_username(username)
+    if player is None:
+        raise Http404("no such player")
+    profile = selectors.player_profile(player)
+    charts = []
+    for rating in profile.ratings:
+        rows = profile.history.get(rating.pool_id, [])
+        points = [
+            Point(row.last_played or selectors.period_start(row.period), row.rating, row.deviation) for row in rows
+        ]
+        charts.append((rating, mark_safe(rating_history_svg(points, f"{player.name} in {rating.pool.name}"))))
+    return render(request, "ranking/player_detail.html", {"profile": profile, "charts": charts})
