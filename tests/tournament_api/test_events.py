@@ -115,6 +115,7 @@ def test_an_organiser_creates_an_event_with_its_first_stage(api):
     assert response.status_code == 201, response.json()
     data = response.json()
     assert data["slug"] == "fog-open" and data["status"] == "draft" and data["owner"] == user.username
+    assert response["Location"] == "/api/v1/events/fog-open/"
     assert data["options"] == {"take_max": 2, "pile": "random"}  # normalized, defaults filled in
     [stage] = data["stages"]
     assert (stage["format"], stage["series_length"], stage["points_win"]) == ("round_robin", 3, "3.00")

@@ -48,6 +48,7 @@ def test_publish_stores_the_previewed_round(api, running):
     assert response.status_code == 201
     published = response.json()
     assert published["number"] == 1 and published["published_by"] == running.owner.username
+    assert response["Location"] == stage_url(running, "rounds/1/")
     tables = [[seat["participant"]["id"] for seat in match["seats"]] for match in published["matches"]]
     assert tables[:2] == [[seat["participant"]["id"] for seat in t["seats"]] for t in preview["tables"]]
     assert published["matches"][2]["is_bye"] is True

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.urls import reverse
 from rest_framework import exceptions, serializers
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from tournament.api.concurrency import etag_for
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Event, Match, Round, SeriesGame, Stage
 from tournament.permissions import can_view_event
@@ -62,8 +64,6 @@ def service_error_response(exc: ServiceError) -> Response:
         body["current_version"] = exc.current_version
         game_id = getattr(exc, "game_id", None)
         if game_id is not None:
-            from tournament.api.concurrency import etag_for
-
             headers["ETag"] = etag_for(game_id, exc.current_version)
     return Response(body, status=exc.status_code, headers=headers)
 
@@ -108,6 +108,11 @@ class TournamentView(GenericAPIView):
 
     def get_exception_handler(self):
         return api_exception_handler
+
+
+def created(data, url_name: str, **kwargs) -> Response:
+    """A 201 with the new thing's address in ``Location``."""
+    return Response(data, status=201, headers={"Location": reverse(url_name, kwargs=kwargs)})
 
 
 def validated(serializer_class, request) -> dict:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import status
 from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
 from tournament import selectors
-from tournament.api.base import TournamentView, errors, validated, visible_event
+from tournament.api.base import TournamentView, created, errors, validated, visible_event
 from tournament.api.filters import EventFilter, Pages
 from tournament.api.inputs import EventInput, EventUpdateInput
 from tournament.api.serializers import EventDetailSerializer, EventSerializer, NextActionSerializer
@@ -67,7 +66,7 @@ class EventListView(TournamentView):
         data = validated(EventInput, request)
         stage = data.pop("stage", None)
         event = event_create(owner=request.user, stage=stage, **data)
-        return Response(event_body(request, event), status=status.HTTP_201_CREATED)
+        return created(event_body(request, event), "api-event-detail", slug=event.slug)
 
 
 class EventDetailView(TournamentView):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 
-from tournament.api.base import TournamentView, errors, validated, visible_event
+from tournament.api.base import TournamentView, created, errors, validated, visible_event
 from tournament.api.filters import Pages, ParticipantFilter
 from tournament.api.inputs import CheckInInput, ParticipantInput
 from tournament.api.serializers import ParticipantSerializer, WithdrawalSerializer
@@ -31,6 +31,11 @@ def event_participant(event: Event, participant_id: int) -> Participant:
     if participant is None:
         raise exceptions.NotFound(f"{event.name} has no participant {participant_id}")
     return participant
+
+
+def _created(participant: Participant) -> Response:
+    data = ParticipantSerializer(participant).data
+    return created(data, "api-participant-detail", slug=participant.event.slug, participant_id=participant.pk)
 
 
 class ParticipantListView(TournamentView):
@@ -71,7 +76,7 @@ class ParticipantListView(TournamentView):
             if data["user"] is None:
                 raise ServiceError(f"there is no user named {username!r}", code="unknown_user")
         participant = participant_add(event=event, by=request.user, **data)
-        return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
+        return _created(participant)
 
 
 class RegisterView(TournamentView):
@@ -82,8 +87,7 @@ class RegisterView(TournamentView):
         responses={201: ParticipantSerializer, **errors(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug: str):
-        participant = participant_register(event=visible_event(request, slug), user=request.user)
-        return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
+        return _created(participant_register(event=visible_event(request, slug), user=request.user))
 
 
 class ParticipantDetailView(TournamentView):

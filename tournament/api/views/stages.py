@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import status
 from rest_framework.response import Response
 
 from tournament import selectors
-from tournament.api.base import TournamentView, errors, event_stage, stage_round, validated, visible_event
+from tournament.api.base import TournamentView, created, errors, event_stage, stage_round, validated, visible_event
 from tournament.api.filters import Pages
 from tournament.api.inputs import PublishInput, StageInput
 from tournament.api.serializers import RoundDetailSerializer, RoundPreviewSerializer, RoundSerializer, StageSerializer
@@ -53,7 +52,7 @@ class StageListView(TournamentView):
         event = visible_event(request, slug)
         check_organiser(request.user, event)
         stage = stage_create(event=event, by=request.user, **validated(StageInput, request))
-        return Response(StageSerializer(stage).data, status=status.HTTP_201_CREATED)
+        return created(StageSerializer(stage).data, "api-stage-detail", slug=slug, number=stage.number)
 
 
 class StageDetailView(TournamentView):
@@ -117,7 +116,8 @@ class RoundListView(TournamentView):
         wanted = validated(PublishInput, request)["number"]
         published = round_publish(stage=stage, by=request.user, number=wanted)
         round_ = selectors.stage_rounds(stage).select_related("published_by").get(pk=published.pk)
-        return Response(RoundDetailSerializer(round_).data, status=status.HTTP_201_CREATED)
+        data = RoundDetailSerializer(round_).data
+        return created(data, "api-round-detail", slug=slug, number=number, round_number=round_.number)
 
 
 def preview_body(stage: Stage, pairing: RoundPairing) -> dict:
