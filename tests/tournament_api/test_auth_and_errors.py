@@ -40,7 +40,7 @@ def test_a_session_write_needs_the_csrf_token(world):
     client.force_login(world.users["player"])
     url = world.game_url("api-series-game-report")
     refused = client.post(url, {"ranks": [1, 2]}, format="json")
-    assert refused.status_code == 403 and "CSRF" in refused.json()["detail"]
+    assert refused.status_code == 403 and refused.json()["error"] == "csrf_failed"
     csrf = "b" * 32  # a browser sends back the csrftoken cookie in the X-CSRFToken header
     client.cookies["csrftoken"] = csrf
     accepted = client.post(url, {"ranks": [1, 2]}, format="json", HTTP_X_CSRFTOKEN=csrf)

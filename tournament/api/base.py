@@ -50,8 +50,10 @@ def _flatten(detail, prefix: str = "") -> list[str]:
 def _drf_code(exc) -> str:
     if isinstance(exc, Http404):
         return "not_found"
-    if isinstance(exc, DjangoPermissionDenied):
-        return "forbidden"
+    if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF Failed"):
+        return "csrf_failed"
+    if isinstance(exc, DjangoPermissionDenied | exceptions.PermissionDenied):
+        return "forbidden"  # the same code as the services' refusals
     if isinstance(exc, exceptions.ValidationError):
         return "invalid"
     return getattr(exc, "default_code", "error")
