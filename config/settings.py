@@ -121,6 +121,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)}
+# How long a worker's claim on a record lasts before another delivery may take it over (a
+# worker killed mid-task never releases its claim). Keep it at least the task's time limit.
+BRUME_VALIDATION_LEASE = env_int("BRUME_VALIDATION_LEASE", CELERY_TASK_TIME_LIMIT)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

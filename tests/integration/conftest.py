@@ -31,12 +31,19 @@ def celery_app_on_redis(redis_url):
     """Point the project's Celery app at Redis for one test, then put it back."""
     from config.celery import app
 
-    saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager")}
+    saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager", "task_routes")}
     app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
     app.close()
     yield app
     app.conf.update(saved)
+    reset_router(app)
     app.close()
+
+
+def reset_router(app) -> None:
+    """Make the app read ``task_routes`` again: its route table and router are cached."""
+    app.amqp.flush_routes()
+    app.amqp.__dict__.pop("router", None)
 
 
 class Worker:
@@ -49,15 +56,34 @@ class Worker:
         return self.log_path.read_text(errors="replace")
 
 
-@pytest.fixture
-def celery_worker_process(redis_url, tmp_path):
-    """Start `celery worker` as a separate process on a queue of its own; stop it afterwards."""
-    queue = f"brume-test-{uuid.uuid4().hex[:8]}"
-    log_path = tmp_path / "worker.log"
-    env = {**os.environ, "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONUNBUFFERED": "1"}
+def database_url() -> str:
+    """The URL of the database the tests use now (the test database), for a worker process."""
+    from django.db import connection
+
+    config = connection.settings_dict
+    if config["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{config['NAME']}"
+    user = config.get("USER") or ""
+    password = f":{config['PASSWORD']}" if config.get("PASSWORD") else ""
+    host = config.get("HOST") or "127.0.0.1"
+    port = f":{config['PORT']}" if config.get("PORT") else ""
+    return f"postgres://{user}{password}@{host}{port}/{config['NAME']}"
+
+
+def start_worker(redis_url: str, log_path: Path, queue: str, *, module: str | None = None, extra_env=None) -> Worker:
+    """Start a worker process on ``queue``, on the tests' database; wait until it is ready."""
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "DATABASE_URL": database_url(),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONUNBUFFERED": "1",
+        **(extra_env or {}),
+    }
+    prefix = [sys.executable, "-m", module] if module else [sys.executable, "-m", "celery", "-A", "config"]
     command = [
-        sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
-        "--without-gossip", "--without-mingle", "--loglevel=INFO", "-n", f"{queue}@%h",
+        *prefix, "worker", "--pool=solo", "-Q", queue, "--without-gossip", "--without-mingle",
+        "--loglevel=INFO", "-n", f"{queue}-{uuid.uuid4().hex[:4]}@%h",
     ]  # fmt: skip
     with open(log_path, "wb") as log_file:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
@@ -68,9 +94,28 @@ def celery_worker_process(redis_url, tmp_path):
             process.kill()
             pytest.fail(f"the Celery worker did not start:\n{worker.log()}")
         time.sleep(0.2)
-    yield worker
-    process.send_signal(signal.SIGTERM)
+    return worker
+
+
+def stop_worker(worker: Worker) -> None:
+    if worker.process.poll() is not None:
+        return
+    worker.process.send_signal(signal.SIGTERM)
     try:
-        process.wait(timeout=20)
+        worker.process.wait(timeout=20)
     except subprocess.TimeoutExpired:
-        process.kill()
+        worker.process.kill()
+        worker.process.wait(timeout=5)
+
+
+@pytest.fixture
+def worker_queue():
+    return f"brume-test-{uuid.uuid4().hex[:8]}"
+
+
+@pytest.fixture
+def celery_worker_process(redis_url, tmp_path, worker_queue):
+    """A `celery worker` process on a queue of its own; stopped afterwards."""
+    worker = start_worker(redis_url, tmp_path / "worker.log", worker_queue)
+    yield worker
+    stop_worker(worker)
