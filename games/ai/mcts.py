@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from games.ai.base import Budget, Player, TurnContext
@@ -23,6 +23,8 @@ from games.engines import Engine, Move, Outcome, State
 
 RolloutPolicy = Callable[[Engine, State, random.Random], Move]
 Evaluator = Callable[[Engine, State, int], float]
+# Narrows the moves the tree considers in a position (the best few by a heuristic, say).
+CandidateMoves = Callable[[Engine, State, Sequence[Move]], Sequence[Move]]
 
 
 def seat_reward(outcome: Outcome, seat: int) -> float:
@@ -65,6 +67,7 @@ class MCTSPlayer(Player):
         rollout_policy: RolloutPolicy | None = None,
         evaluate: Evaluator | None = None,
         rollout_depth: int | None = None,
+        candidate_moves: CandidateMoves | None = None,
     ):
         self.level = level
         self.default_budget = budget or Budget(iterations=500)
@@ -72,6 +75,7 @@ class MCTSPlayer(Player):
         self.rollout_policy = rollout_policy
         self.evaluate = evaluate
         self.rollout_depth = rollout_depth
+        self.candidate_moves = candidate_moves
         self.last_report: SearchReport | None = None
 
     def _budget(self, ctx: TurnContext) -> Budget:
@@ -113,6 +117,8 @@ class MCTSPlayer(Player):
         # Selection and expansion.
         while (seat := engine.to_move(state)) is not None:
             legal = engine.legal_moves(state)
+            if self.candidate_moves is not None:
+                legal = self.candidate_moves(engine, state, legal) or legal
             untried = [move for move in legal if move not in node.children]
             for move in legal:
                 child = node.children.get(move)

@@ -87,3 +87,24 @@ def test_mcts_beats_random_at_nim(misty_nim):
         played = play_game(misty_nim, players, seed=seed)
         wins += played.outcome.seats[mcts_seat].rank == 1
     assert wins >= 17
+
+
+def test_mcts_searches_only_the_candidate_moves_it_is_given(misty_nim):
+    state = misty_nim.setup(layout={"pile": 9, "secrets": [1, 2]})
+    seen = set()
+
+    def only_take_two(engine, position, legal):
+        seen.update(legal)
+        return [move for move in legal if move == 2]
+
+    ctx = TurnContext(
+        engine=misty_nim,
+        seat=0,
+        view=misty_nim.observe(state, 0),
+        legal_moves=misty_nim.legal_moves(state),
+        options=misty_nim.normalize_options({}),
+        budget=Budget(iterations=50),
+    )
+    player = MCTSPlayer(candidate_moves=only_take_two)
+    assert player.choose(ctx) == 2
+    assert seen >= {1, 2, 3}
