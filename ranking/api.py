@@ -114,7 +114,7 @@ class LeaderboardView(TournamentView):
         ratings = selectors.leaderboard(
             found, active_days=active or None, min_games=min_games, include_provisional=not established
         )
-        page = self.paginate_queryset(ratings)
+        page = selectors.ratings_in_order(self.paginate_queryset(ratings.values_list("pk", flat=True)))
         start = (self.paginator.page.number - 1) * self.paginator.get_page_size(request)
         rows = [_rating_json(rating, start + index) for index, rating in enumerate(page, start=1)]
         response = self.get_paginated_response(rows)

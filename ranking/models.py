@@ -150,7 +150,7 @@ class Rating(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["pool", "player"], name="one_rating_per_pool_and_player")]
         indexes = [
-            models.Index(fields=["pool", "-rating"], name="rating_leaderboard"),
+            models.Index(fields=["pool", "-rating", "player"], name="rating_leaderboard_order"),
             models.Index(fields=["pool", "last_played"], name="rating_activity"),
         ]
 

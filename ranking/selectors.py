@@ -124,7 +124,7 @@ def leaderboard(
     today: date | None = None,
 ) -> QuerySet[Rating]:
     """The pool's ratings, best first; filters: played in the last days, at least N games."""
-    ratings = pool.ratings.select_related("player__user")
+    ratings = pool.ratings.all()
     if active_days:
         since = (today or date.today()) - timedelta(days=active_days)
         ratings = ratings.filter(last_played__gte=since)
@@ -133,6 +133,17 @@ def leaderboard(
     if not include_provisional:
         ratings = ratings.filter(provisional=False)
     return ratings.order_by("-rating", "player_id")
+
+
+def ratings_in_order(ids) -> list[Rating]:
+    """Load the ratings of one leaderboard page, keeping its order.
+
+    Pages are cut on ids alone (the index on pool, rating, player covers that), then only the
+    page's rows are joined to their players: a deep page then skips rows without joining them.
+    """
+    ids = list(ids)
+    found = Rating.objects.select_related("player__user").in_bulk(ids)
+    return [found[pk] for pk in ids if pk in found]
 
 
 @dataclass(frozen=True)

@@ -47,10 +47,11 @@ def leaderboard(request, pool: str):
     ratings = selectors.leaderboard(
         found, active_days=active or None, min_games=min_games or 0, include_provisional=not established
     )
-    page = Paginator(ratings, 50).get_page(request.GET.get("page"))
+    page = Paginator(ratings.values_list("pk", flat=True), 50).get_page(request.GET.get("page"))
     context = {
         "pool": found,
         "page": page,
+        "rows": selectors.ratings_in_order(page),
         "offset": (page.number - 1) * 50,
         "active": active or "",
         "min_games": min_games or "",
