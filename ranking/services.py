@@ -252,8 +252,7 @@ def _replay(pool: RatingPool, rows: Iterable[GameRow], start: dict[int, State], 
         return replay.replay_glicko2(rows, start, progress=progress)
     if pool.system == RatingPool.System.OPENSKILL:
         return replay.replay_openskill(rows, start, progress=progress)
-    profile = profile_for(get_engine(pool.game))
-    return replay.replay_ladder(rows, start, level=lambda s: score_level(profile, s), progress=progress)
+    return replay.replay_ladder(rows, start, progress=progress)
 
 
 def _history_row(pool: RatingPool, snap: replay.Snapshot) -> RatingHistory:

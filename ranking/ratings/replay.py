@@ -7,7 +7,7 @@ history snapshot per player and period played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 from itertools import groupby
 
@@ -171,9 +171,7 @@ def replay_openskill(games: Iterable[GameRow], start: dict[Hashable, State], pro
     return Replay(states, history)
 
 
-def replay_ladder(
-    games: Iterable[GameRow], start: dict[Hashable, State], level: Callable[[float], str] | None = None, progress=None
-) -> Replay:
+def replay_ladder(games: Iterable[GameRow], start: dict[Hashable, State], progress=None) -> Replay:
     """Score ladders: a player's best game, compared by its tie-break tuple (score first)."""
     states = dict(start)
     history: list[Snapshot] = []

@@ -141,3 +141,13 @@ def test_every_games_default_order_names_registered_tiebreaks():
     for engine in all_engines():
         for key in engine.info.default_tiebreaks:
             assert get_tiebreak(key).key == key
+
+
+def test_standings_read_the_database_in_a_fixed_number_of_queries(django_assert_max_num_queries):
+    event, owner, _ = make_event(players=8, stage={"tiebreaks": ["match_points", "buchholz", "carnac_dolmens"]})
+    stage = event.stages.get()
+    for _ in range(3):
+        play_round(stage, owner, first_wins)
+    with django_assert_max_num_queries(10):
+        standings = stage_standings(stage)
+    assert len(standings) == 8
