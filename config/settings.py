@@ -12,6 +12,7 @@ cache) switch to PostgreSQL and Redis in either mode.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -87,8 +88,12 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = env_str("DATABASE_URL")
+# Test databases carry the process id, so that test runs in parallel never share (and delete)
+# each other's database.
+_TEST_DB_SUFFIX = f"_{os.getpid()}"
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_TEST_DB_SUFFIX}"}
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite cannot create the folder of its file
     DATABASES = {
@@ -99,7 +104,7 @@ else:
             # concurrent writers queue rather than deadlock on lock upgrades.
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
             # A file, not shared-cache memory, so that concurrency tests see real SQLite locking.
-            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
+            "TEST": {"NAME": str(VAR_DIR / f"test{_TEST_DB_SUFFIX}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

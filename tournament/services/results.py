@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Match, Participant, ResultEntry, SeriesGame
@@ -77,7 +78,13 @@ def _append(
         reason=reason,
         status_after=status,
     )
-    fields = {"version": F("version") + 1, "status": status, "ranks": ranks, "scores": scores}
+    fields = {
+        "version": F("version") + 1,
+        "status": status,
+        "ranks": ranks,
+        "scores": scores,
+        "updated_at": timezone.now(),
+    }
     if action == Action.REPORT:
         fields["reported_by"] = participant
     updated = SeriesGame.objects.filter(pk=game.pk, version=game.version).update(**fields)

@@ -1,0 +1,49 @@
+"""Upload a game log in a real browser, see its verdict appear, step through the replay."""
+
+import pytest
+
+from games.ai import RandomPlayer
+from games.ai.match import play_game
+from games.engines import get_engine
+from games.gamelog import textform
+from games.models import GameRecord
+from tests.tournament.factories import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _fast_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_a_player_uploads_a_log_sees_the_verdict_and_steps_through_the_replay(live_server, page):
+    log = play_game(get_engine("carnac"), [RandomPlayer(), RandomPlayer()], seed=21).log
+    user = make_user("uma")
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("User name").fill("uma")
+    page.get_by_label("Password").fill("pw-uma")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(live_server.url + "/")
+    page.get_by_role("link", name="Upload logs").click()
+    page.get_by_label("…or paste a log").fill(textform.dumps(log))
+    page.get_by_role("button", name="Upload").click()
+    page.wait_for_url("**/records/*/")
+    page.get_by_text("Valid: valid").wait_for()
+    record = GameRecord.objects.get(uploaded_by=user)
+    assert record.status == GameRecord.Status.VALID
+    plies = len(log.moves)
+    page.reload()
+    assert page.get_by_text(f"Move {plies} of {plies}").is_visible()
+    page.get_by_role("button", name="⏮ Start").click()
+    page.get_by_text(f"Move 0 of {plies}").wait_for()
+    page.wait_for_load_state("networkidle")  # let htmx settle the swap before the next key
+    page.keyboard.press("ArrowRight")
+    page.get_by_text(f"Move 1 of {plies}: {log.moves[0]}").wait_for()
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name="Next ▶").click()
+    page.get_by_text(f"Move 2 of {plies}: {log.moves[1]}").wait_for()
+    assert page.locator("figure.board svg").count() == 1
+    page.wait_for_load_state("networkidle")
+    page.keyboard.press("End")
+    page.get_by_text(f"Move {plies} of {plies}").wait_for()
