@@ -154,6 +154,8 @@ def rated_game_sync(*, game_id: int) -> list[tuple[RatingPool, int]]:
         game = SeriesGame.objects.select_related("match__round__stage__event").filter(pk=game_id).first()
         existing = RatedGame.objects.select_related("pool").filter(series_game_id=game_id).first()
         wanted = _rated_fields(game) if game is not None and _counts(game) else None
+        if wanted is not None and len(set(wanted[1]["players"])) < len(wanted[1]["players"]):
+            wanted = None  # two entrants of one AI level: a mirror game says nothing about strength
         affected: dict[int, tuple[RatingPool, int]] = {}
         if existing is not None:
             same = wanted is not None and all(getattr(existing, k) == v for k, v in wanted[1].items() if k != "pool")
@@ -185,6 +187,8 @@ def rated_games_rebuild(*, progress: Progress | None = None) -> int:
         if not game.ranks:
             continue
         _, fields = _rated_fields(game)
+        if len(set(fields["players"])) < len(fields["players"]):
+            continue  # a mirror game between two entrants of one AI level
         batch.append(RatedGame(series_game_id=game.pk, **fields))
         if len(batch) >= BATCH:
             RatedGame.objects.bulk_create(batch)

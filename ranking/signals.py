@@ -3,6 +3,8 @@ the rating update of the games it touches, after the transaction commits."""
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -10,11 +12,22 @@ from django.dispatch import receiver
 from ranking.models import Forfeit, GameDetail
 from tournament.models import ResultEntry, SeriesGame
 
+logger = logging.getLogger(__name__)
+
 
 def schedule_rating_update(game_id: int) -> None:
+    transaction.on_commit(lambda: _enqueue(game_id))
+
+
+def _enqueue(game_id: int) -> None:
+    """Ratings are derived data: a failure here must not fail the result that was just saved
+    (tasks run in-process without a broker); ``recompute_ratings`` rebuilds them."""
     from ranking.tasks import update_ratings_for_game
 
-    transaction.on_commit(lambda: update_ratings_for_game.delay(game_id))
+    try:
+        update_ratings_for_game.delay(game_id)
+    except Exception:
+        logger.exception("the rating update of series game %s failed; run recompute_ratings", game_id)
 
 
 @receiver(post_save, sender=ResultEntry, dispatch_uid="ranking-result-entry")

@@ -162,3 +162,23 @@ def test_an_event_marked_finished_keeps_its_ratings(on_commit):
     on_commit(confirm, game, [1, 2])
     Event.objects.update(status=Event.Status.FINISHED)
     assert Rating.objects.count() == 2
+
+
+def test_a_game_between_two_entrants_of_one_ai_level_is_not_rated(on_commit):
+    event, owner, _ = make_event(players=0, ai=2)
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    on_commit(correct, match.games.get(), owner, [1, 2], reason="played at the venue")
+    assert SeriesGame.objects.filter(status="confirmed").exists()
+    assert not RatedGame.objects.exists() and not Rating.objects.exists()
+
+
+def test_a_failing_rating_update_does_not_fail_the_result(on_commit, monkeypatch):
+    import ranking.services
+
+    def broken(**kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ranking.services, "rated_game_sync", broken)
+    _, game = one_game_event()
+    game = on_commit(confirm, game, [1, 2])
+    assert game.status == SeriesGame.Status.CONFIRMED
