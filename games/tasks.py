@@ -38,6 +38,13 @@ def check_log(log_text: str) -> dict:
     return validate(log).to_json()
 
 
+@shared_task(name="games.check_logs", acks_late=True, reject_on_worker_lost=True)
+def check_logs(log_texts: list[str]) -> list[dict]:
+    """Validate several logs in one task: for bulk checks, where one message per log would cost
+    more in queueing than the validation itself."""
+    return [check_log.run(text) for text in log_texts]
+
+
 @shared_task(name="games.play_ai_batch", acks_late=True, reject_on_worker_lost=True)
 def play_ai_batch(batch_id: int) -> dict:
     """Play the games of an AI batch, storing each as a record; progress is saved game by game."""

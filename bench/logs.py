@@ -1,0 +1,117 @@
+"""Logs validated per second, per game: directly in this process, and through Celery on Redis
+with one worker process (the ratio is the queue's cost).
+
+    python -m bench.logs [--logs 200] [--batch 50] [--redis redis://127.0.0.1:6379/12]
+
+Needs Redis for the Celery part (skipped with a message when it is not reachable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def make_logs(game: str, count: int) -> list[str]:
+    from games.ai import RandomPlayer
+    from games.ai.match import play_game
+    from games.engines import get_engine
+    from games.gamelog import textform
+
+    engine = get_engine(game)
+    seats = max(2, engine.info.min_seats)
+    return [
+        textform.dumps(play_game(engine, [RandomPlayer() for _ in range(seats)], seed=seed).log)
+        for seed in range(count)
+    ]
+
+
+def direct_rate(texts: list[str]) -> float:
+    from games.gamelog import parse_log
+    from games.gamelog.validator import validate
+
+    start = time.perf_counter()
+    for text in texts:
+        assert validate(parse_log(text)).valid
+    return len(texts) / (time.perf_counter() - start)
+
+
+def start_worker(redis_url: str, queue: str) -> subprocess.Popen:
+    env = {**os.environ, "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+               "--without-gossip", "--without-mingle", "--loglevel=WARNING", "-n", f"{queue}@%h"]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    from games.tasks import ping
+
+    ping.apply_async(queue=queue).get(timeout=60)  # returns once the worker is consuming
+    return process
+
+
+def celery_rate(texts: list[str], queue: str, batch: int) -> tuple[float, float]:
+    """(logs/s with one task per log, logs/s with ``batch`` logs per task)."""
+    from games.tasks import check_log, check_logs
+
+    start = time.perf_counter()
+    results = [check_log.apply_async((text,), queue=queue) for text in texts]
+    assert all(result.get(timeout=300)["valid"] for result in results)
+    single = len(texts) / (time.perf_counter() - start)
+    start = time.perf_counter()
+    chunks = [texts[i : i + batch] for i in range(0, len(texts), batch)]
+    results = [check_logs.apply_async((chunk,), queue=queue) for chunk in chunks]
+    assert all(all(v["valid"] for v in result.get(timeout=300)) for result in results)
+    batched = len(texts) / (time.perf_counter() - start)
+    return single, batched
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--logs", type=int, default=200)
+    parser.add_argument("--batch", type=int, default=50)
+    parser.add_argument("--redis", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12"))
+    parser.add_argument("--games", default="", help="comma-separated slugs (default: every game)")
+    args = parser.parse_args()
+    os.environ["REDIS_URL"] = args.redis
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    import redis
+
+    from games.engines import all_engines
+
+    slugs = [s for s in args.games.split(",") if s] or [engine.info.slug for engine in all_engines()]
+    try:
+        redis.Redis.from_url(args.redis, socket_connect_timeout=2).ping()
+        have_redis = True
+    except redis.RedisError as exc:
+        print(f"Redis at {args.redis} is not reachable ({exc}): direct figures only")
+        have_redis = False
+    queue = f"bench-{uuid.uuid4().hex[:6]}"
+    worker = start_worker(args.redis, queue) if have_redis else None
+    try:
+        print(
+            f"{'game':<12}{'logs':>6}{'direct/s':>11}{'celery/s':>11}{'cost':>7}{f'batch{args.batch}/s':>13}{'cost':>7}"
+        )
+        for slug in slugs:
+            texts = make_logs(slug, args.logs)
+            direct = direct_rate(texts)
+            line = f"{slug:<12}{len(texts):>6}{direct:>11.0f}"
+            if worker is not None:
+                single, batched = celery_rate(texts, queue, args.batch)
+                line += f"{single:>11.0f}{direct / single - 1:>7.0%}{batched:>13.0f}{direct / batched - 1:>7.0%}"
+            print(line, flush=True)
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()
