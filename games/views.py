@@ -2,12 +2,16 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
-from games.engines import UnknownGame
+from games.ai.registry import levels
+from games.ai_batches import batch_create
+from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
-from games.models import GameRecord
+from games.models import AIBatch, GameRecord
 from games.selectors import (
     allowed_viewers,
     game_catalogue,
@@ -82,3 +86,39 @@ def record_detail(request, pk: int):
     if request.htmx and request.GET.get("part") == "frame":
         return render(request, "games/_replay_frame.html", context)
     return render(request, "games/record_detail.html", context)
+
+
+def ai_batch_list(request):
+    batches = AIBatch.objects.all()[:50]
+    games = [(engine.info.slug, engine.info.title, list(levels(engine.info.slug))) for engine in all_engines()]
+    return render(
+        request, "games/ai_batch_list.html", {"batches": batches, "games": games, "can_start": request.user.is_staff}
+    )
+
+
+@require_POST
+@login_required
+def ai_batch_start(request):
+    """Staff start a batch of AI games; workers play it and the page shows its progress."""
+    if not request.user.is_staff:
+        raise PermissionDenied("only organisers start AI batches")
+    players = [p.strip() for p in request.POST.get("players", "").split(",") if p.strip()]
+    count = request.POST.get("games", "10")
+    if not count.isdigit() or not 1 <= int(count) <= 1000:
+        messages.error(request, "play between 1 and 1,000 games")
+        return redirect("ai-batch-list")
+    try:
+        batch = batch_create(
+            game=request.POST.get("game", ""), players=players, games=int(count), by=request.user, move_seconds=0.1
+        )
+    except (RecordRejected, EngineError, UnknownGame) as exc:
+        messages.error(request, str(exc))
+    else:
+        return redirect("ai-batch-detail", pk=batch.pk)
+    return redirect("ai-batch-list")
+
+
+def ai_batch_detail(request, pk: int):
+    batch = get_object_or_404(AIBatch, pk=pk)
+    template = "games/_ai_batch_progress.html" if request.htmx else "games/ai_batch_detail.html"
+    return render(request, template, {"batch": batch, "records": batch.records.order_by("id")[:200]})

@@ -119,3 +119,28 @@ def test_an_unfinished_hidden_information_game_shows_strangers_only_the_spectato
     assert "redacted" in api["verdict"]
     client.force_login(uploader)
     assert unfinished.moves[0] in client.get(record.get_absolute_url()).content.decode()
+
+
+def test_staff_start_an_ai_batch_and_its_progress_and_win_rates_show(client, django_capture_on_commit_callbacks):
+    from games.models import AIBatch
+
+    client.force_login(make_user(organiser=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("ai-batch-start"), {"game": "carnac", "players": "greedy,random", "games": 4})
+    batch = AIBatch.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("ai-batch-detail", args=[batch.pk])
+    assert batch.status == AIBatch.Status.DONE and batch.games_played == 4 and batch.records.count() == 4
+    assert {row["level"] for row in batch.summary} == {"greedy", "random"}
+    assert sum(row["games"] for row in batch.summary) == 8
+    html = client.get(reverse("ai-batch-detail", args=[batch.pk]), HTTP_HX_REQUEST="true").content.decode()
+    assert "4 of 4 games" in html and "greedy" in html
+
+
+def test_players_cannot_start_ai_batches_and_bad_levels_are_named(client):
+    client.force_login(make_user())
+    assert client.post(reverse("ai-batch-start"), {"game": "carnac", "players": "random,random"}).status_code == 403
+    client.force_login(make_user(organiser=True))
+    response = client.post(
+        reverse("ai-batch-start"), {"game": "carnac", "players": "god,random", "games": 2}, follow=True
+    )
+    assert "carnac has no AI level god" in response.content.decode()
