@@ -5,4 +5,5 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("games.api.urls")),
     path("", include("tournament.api.urls")),
+    path("", include("ranking.api_urls")),
 ]

@@ -10,6 +10,7 @@ from config import health
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("tournament.urls")),
+    path("", include("ranking.urls")),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

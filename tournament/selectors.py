@@ -154,45 +154,6 @@ def player_tasks(user) -> list[PlayerTask]:
     return tasks
 
 
-@dataclass(frozen=True)
-class TableRow:
-    rank: int
-    participant: Participant
-    points: float
-    played: int
-    games_won: float
-
-
-def match_point_table(stage: Stage) -> list[TableRow]:
-    """Participants by match points in a stage (ties share a rank). The full standings, with the
-    stage's tie-breaks, come from the ranking app."""
-    from django.db.models import Sum
-
-    rows = (
-        MatchSeat.objects.filter(match__round__stage=stage, match_points__isnull=False)
-        .values("participant")
-        .annotate(points=Sum("match_points"), games=Sum("games_won"), played=Count("id"))
-    )
-    totals = {row["participant"]: row for row in rows}
-    participants = list(stage.event.participants.all())
-    scored = sorted(
-        participants,
-        key=lambda p: (
-            -(float(totals.get(p.pk, {}).get("points") or 0) + float(p.granted_points)),
-            p.seed or 0,
-            p.name,
-        ),
-    )
-    table, previous, rank = [], None, 0
-    for index, participant in enumerate(scored, start=1):
-        points = float(totals.get(participant.pk, {}).get("points") or 0) + float(participant.granted_points)
-        if points != previous:
-            rank, previous = index, points
-        row = totals.get(participant.pk, {})
-        table.append(TableRow(rank, participant, points, row.get("played", 0), float(row.get("games") or 0)))
-    return table
-
-
 def stage_bracket_svg(stage: Stage) -> str | None:
     """The stage's bracket as SVG, with what has been played so far (None without a bracket)."""
     from tournament.bracket_svg import PlayedMatch, bracket_svg

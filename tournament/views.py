@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
 from games.engines import get_engine
+from ranking.selectors import stage_standings
 from tournament import selectors
 from tournament.errors import NotAllowed, ServiceError
 from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm
@@ -93,7 +94,7 @@ def event_detail(request, slug: str):
         "my_registration": event.participants.filter(user=request.user).first()
         if request.user.is_authenticated
         else None,
-        "standings": {stage.pk: selectors.match_point_table(stage) for stage in stage_list},
+        "standings": {stage.pk: stage_standings(stage) for stage in stage_list},
         "brackets": {stage.pk: selectors.stage_bracket_svg(stage) for stage in stage_list},
     }
     if organiser:

@@ -128,7 +128,11 @@ def test_a_detail_recorded_for_an_earlier_version_of_the_result_is_ignored():
 
 
 def test_an_unknown_tiebreak_in_a_stage_is_left_out_with_a_note():
-    event, _owner, _ = make_event(players=2, stage={"tiebreaks": ["match_points", "koya"]})
+    """A stage stored before a tie-break was retired (services refuse unknown keys today)."""
+    from tournament.models import Stage
+
+    event, _owner, _ = make_event(players=2)
+    Stage.objects.filter(event=event).update(tiebreaks=["match_points", "koya"])
     standings = stage_standings(event.stages.get())
     assert [c["key"] for c in standings.columns] == ["match_points"]
     assert "koya" in standings.notes[0]

@@ -141,3 +141,9 @@ def test_a_stage_is_fixed_once_its_first_round_is_published():
     round_publish(stage=stage, by=owner)
     with pytest.raises(ServiceError, match="fixed once its first round"):
         stage_update(stage=stage, by=owner, series_length=5)
+
+
+def test_a_stage_refuses_a_tiebreak_nobody_knows():
+    event, owner, _ = make_event(start=False)
+    with pytest.raises(ServiceError, match="no tie-break called 'koya'"):
+        stage_create(event=event, by=owner, tiebreaks=["match_points", "koya"])

@@ -44,6 +44,13 @@ def _check(stage: Stage) -> None:
         raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
     if not isinstance(stage.tiebreaks, list) or not all(isinstance(key, str) for key in stage.tiebreaks):
         raise ServiceError("tie-breaks are a list of tie-break keys")
+    from ranking.tiebreaks import get_tiebreak
+
+    for key in stage.tiebreaks:
+        try:
+            get_tiebreak(key)
+        except LookupError as exc:
+            raise ServiceError(str(exc), code="tiebreak") from None
 
 
 @transaction.atomic
