@@ -7,11 +7,11 @@ from typing import Any
 
 from games.gamelog.model import (
     FORMAT_VERSION,
-    MAX_LOG_BYTES,
     ClaimedResult,
     GameLog,
     LogFormatError,
     Seat,
+    decode_input,
 )
 
 _TOP_KEYS = {"brume_log", "game", "options", "seats", "layout", "moves", "result", "meta"}
@@ -101,15 +101,7 @@ def log_from_dict(data: Any) -> GameLog:
 
 
 def loads(text: str | bytes) -> GameLog:
-    if isinstance(text, bytes):
-        if len(text) > MAX_LOG_BYTES:
-            raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LogFormatError(f"not UTF-8 text (byte {exc.start})") from None
-    if len(text) > MAX_LOG_BYTES:
-        raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB")
+    text = decode_input(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -37,6 +37,18 @@ class LogFormatError(ValueError):
         self.where = where
 
 
+def decode_input(data: str | bytes) -> str:
+    """Text from an upload: UTF-8 only, no larger than the limit, without a byte-order mark."""
+    if len(data) > MAX_LOG_BYTES:
+        raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"not UTF-8 text (byte {exc.start})") from None
+    return data.lstrip("\ufeff")
+
+
 def _single_line(value: str, where: str, *, limit: int = MAX_NAME_LENGTH) -> str:
     if not isinstance(value, str):
         raise LogFormatError(f"expected text, got {type(value).__name__}", where=where)

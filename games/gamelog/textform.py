@@ -28,12 +28,12 @@ from typing import Any
 
 from games.gamelog.model import (
     FORMAT_VERSION,
-    MAX_LOG_BYTES,
     ClaimedResult,
     GameLog,
     LogFormatError,
     Seat,
     check_move_text,
+    decode_input,
 )
 
 _FIRST_LINE = re.compile(r"^Brume log (\d+)$", re.IGNORECASE)
@@ -182,15 +182,7 @@ def _numbered(table: dict[int, str], what: str) -> list[str]:
 
 
 def loads(text: str | bytes) -> GameLog:
-    if isinstance(text, bytes):
-        if len(text) > MAX_LOG_BYTES:
-            raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LogFormatError(f"not UTF-8 text (byte {exc.start})") from None
-    if len(text) > MAX_LOG_BYTES:
-        raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB")
+    text = decode_input(text)
     lines = text.lstrip("\ufeff").splitlines()
     first = 0
     while first < len(lines) and not lines[first].strip():
