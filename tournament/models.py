@@ -133,6 +133,9 @@ class Stage(models.Model):
     advance_count = models.PositiveIntegerField(null=True, blank=True, help_text="entrants who go to the next stage")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     bracket = models.JSONField(null=True, blank=True, help_text="an elimination stage's bracket, drawn at round 1")
+    entrants = models.JSONField(
+        null=True, blank=True, help_text="participant ids in seed order, when the previous stage sent them; null: everyone"
+    )
 
     class Meta:
         ordering = ["event", "number"]

@@ -88,6 +88,15 @@ def organiser_actions(event: Event) -> list[NextAction]:
     stage = current_stage(event)
     if stage is None:
         return [NextAction("Add a stage", "choose a format", "add_stage")]
+    previous = event.stages.filter(number=stage.number - 1).first()
+    if previous is not None and previous.advance_count and stage.entrants is None and not stage.rounds.exists():
+        return [
+            NextAction(
+                f"Advance the top {previous.advance_count} to {stage.name}",
+                f"seeded by their finish in {previous.name}",
+                "advance",
+            )
+        ]
     actions = []
     pending = Match.objects.filter(round__stage=stage, status=Match.Status.PENDING)
     disputes = SeriesGame.objects.filter(match__in=pending, status=SeriesGame.Status.DISPUTED).count()

@@ -121,6 +121,10 @@ def event_action(request, slug: str):
             stages.stage_close(
                 stage=get_object_or_404(Stage, event=event, pk=request.POST.get("stage")), by=request.user
             )
+        elif action == "advance":
+            following = selectors.current_stage(event)
+            previous = get_object_or_404(Stage, event=event, number=following.number - 1)
+            stages.stage_advance(stage=previous, by=request.user)
         else:
             messages.error(request, "unknown action")
             return redirect(event)
@@ -179,6 +183,31 @@ def participant_withdraw(request, slug: str, participant_id: int):
     else:
         messages.success(request, f"{participant.name} is withdrawn.")
     return redirect(event)
+
+
+@require_POST
+@login_required
+def round_swap(request, slug: str, round_id: int):
+    """The organiser swaps two participants of a published round that has no result yet."""
+    from tournament.models import Round
+    from tournament.services.pairing_edits import round_swap as swap
+
+    event = _event_for(request, slug)
+    round_ = get_object_or_404(Round, pk=round_id, stage__event=event)
+    try:
+        swap(
+            round_=round_,
+            by=request.user,
+            first=int(request.POST.get("first") or 0),
+            second=int(request.POST.get("second") or 0),
+            reason=request.POST.get("reason", ""),
+            allow=request.POST.get("allow") == "on",
+        )
+    except ServiceError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, "The pairing is changed.")
+    return redirect(f"{event.get_absolute_url()}#stage-{round_.stage_id}")
 
 
 @login_required

@@ -268,3 +268,31 @@ def test_a_player_attaches_a_log_from_the_match_page_and_it_confirms_the_game(
     game.refresh_from_db()
     assert game.record is not None and game.status == SeriesGame.Status.CONFIRMED
     assert f"record {game.record.pk}" in client.get(match.get_absolute_url()).content.decode()
+
+
+def test_an_organiser_edits_a_pairing_from_the_event_page(client):
+    event, owner, _ = make_event(players=4)
+    round_ = round_publish(stage=event.stages.get(), by=owner)
+    first, second = (m.seats.get(seat=0).participant_id for m in round_.matches.order_by("table"))
+    client.force_login(owner)
+    assert "Edit this pairing" in client.get(event.get_absolute_url()).content.decode()
+    client.post(
+        reverse("round-swap", args=[event.slug, round_.pk]), {"first": first, "second": second, "reason": "teammates"}
+    )
+    html = client.get(event.get_absolute_url()).content.decode()
+    assert "Pairing changed by" in html and "teammates" in html
+
+
+def test_the_next_action_after_a_qualifying_stage_is_to_advance_its_top_entrants(client):
+    from tests.tournament.test_rounds import finish_round
+    from tournament.services.stages import stage_close, stage_create
+
+    event, owner, _ = make_event(players=4, stage={"settings": {"rounds": 1}, "advance_count": 2})
+    swiss = event.stages.get()
+    stage_create(event=event, by=owner, name="Final", format="single_elimination")
+    finish_round(round_publish(stage=swiss, by=owner))
+    stage_close(stage=swiss, by=owner)
+    client.force_login(owner)
+    assert "Advance the top 2 to Final" in client.get(event.get_absolute_url()).content.decode()
+    client.post(reverse("event-action", args=[event.slug]), {"action": "advance"})
+    assert "Pair round 1" in client.get(event.get_absolute_url()).content.decode()

@@ -40,13 +40,22 @@ def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float]]:
 
 
 def stage_entrants(stage: Stage) -> list[Entrant]:
-    """Every participant of the event as a pairing entrant, with this stage's history replayed."""
+    """The stage's participants as pairing entrants, with this stage's history replayed.
+
+    A stage fed by the one before it has only the entrants that stage sent, seeded in the order
+    they finished there.
+    """
     participants = list(stage.event.participants.all())
+    seeds = {p.pk: p.seed for p in participants}
+    if stage.entrants is not None:
+        order = {pid: index for index, pid in enumerate(stage.entrants, start=1)}
+        participants = [p for p in participants if p.pk in order]
+        seeds = order
     entrants = [
         Entrant(
             id=p.pk,
             rating=p.rating,
-            seed=p.seed,
+            seed=seeds[p.pk],
             club=p.club or None,
             withdrawn=p.status == Participant.Status.WITHDRAWN,
             late_entry_score=float(p.granted_points),

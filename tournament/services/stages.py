@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 
 from games.engines import get_engine
-from tournament.errors import ServiceError
+from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, Stage
 from tournament.services.events import check_organiser
 
@@ -126,3 +126,27 @@ def stage_close(*, stage: Stage, by) -> Stage:
     stage.status = Stage.Status.CLOSED
     stage.save(update_fields=["status"])
     return stage
+
+
+@transaction.atomic
+def stage_advance(*, stage: Stage, by) -> Stage:
+    """Send the top ``advance_count`` of a closed stage to the next one, seeded by their finish."""
+    from ranking.selectors import stage_standings
+
+    check_organiser(by, stage.event)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    if stage.status != Stage.Status.CLOSED:
+        raise ServiceError("close the stage before advancing its entrants")
+    if not stage.advance_count:
+        raise ServiceError("this stage sends nobody on: set how many advance in its settings")
+    following = Stage.objects.select_for_update().filter(event=stage.event, number=stage.number + 1).first()
+    if following is None:
+        raise ServiceError("there is no next stage: add one first")
+    if following.rounds.exists():
+        raise Conflict(f"{following.name} has started: its entrants are fixed", code="stage_started")
+    standing = [row.participant for row in stage_standings(stage) if row.participant.status == "active"]
+    if len(standing) < 2:
+        raise ServiceError("fewer than two active entrants finished this stage")
+    following.entrants = [participant.pk for participant in standing[: stage.advance_count]]
+    following.save(update_fields=["entrants"])
+    return following
