@@ -1,0 +1,27 @@
+"""The pure core never imports Django: engines, logs, AI, pairing, tie-breaks, ratings."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE = ["games/engines", "games/gamelog", "games/ai", "tournament/pairing", "ranking/tiebreaks", "ranking/glicko2.py"]
+
+
+def python_files(path: Path):
+    return [path] if path.suffix == ".py" else sorted(path.rglob("*.py"))
+
+
+@pytest.mark.parametrize("place", PURE)
+def test_the_pure_core_does_not_import_django(place):
+    offenders = []
+    for file in python_files(ROOT / place):
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(name == "django" or name.startswith(("django.", "rest_framework", "celery")) for name in names):
+                offenders.append(f"{file.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []
