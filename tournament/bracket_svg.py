@@ -59,7 +59,7 @@ def bracket_svg(bracket: Mapping, names: Mapping[int, str], played: Mapping[str,
                 lines = [names.get(pid, "?") for pid in known.players] or lines
                 winners = [known.winner == pid for pid in known.players]
             parts.append(
-                f'<g><title>{escape(match["label"])}</title>'
+                f"<g><title>{escape(match['label'])}</title>"
                 f'<rect x="{x}" y="{y:.1f}" width="{BOX_W}" height="{BOX_H}" rx="4" fill="#fff" stroke="#8a96a3"/>'
                 f'<line x1="{x}" y1="{y + BOX_H / 2:.1f}" x2="{x + BOX_W}" y2="{y + BOX_H / 2:.1f}" stroke="#c9d1da"/>'
             )

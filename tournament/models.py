@@ -134,7 +134,9 @@ class Stage(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     bracket = models.JSONField(null=True, blank=True, help_text="an elimination stage's bracket, drawn at round 1")
     entrants = models.JSONField(
-        null=True, blank=True, help_text="participant ids in seed order, when the previous stage sent them; null: everyone"
+        null=True,
+        blank=True,
+        help_text="participant ids in seed order, when the previous stage sent them; null: everyone",
     )
 
     class Meta:
