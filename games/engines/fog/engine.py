@@ -1,0 +1,102 @@
+"""The FOG: Escape from Paradise on the Brume engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engines.base import Engine, NotationError
+from games.engines.fog import moves as notation
+from games.engines.fog import play, scoring, setup
+from games.engines.fog.state import OVER, FogState
+from games.engines.fog.view import observe, state_from_view
+from games.engines.info import GameInfo, Kind
+from games.engines.outcome import Outcome
+
+
+class FogEngine(Engine):
+    info = GameInfo(
+        slug="fog",
+        title="The FOG: Escape from Paradise",
+        min_seats=1,
+        max_seats=6,
+        kinds=(Kind.MULTIPLAYER, Kind.SOLO),
+        hidden_information=True,
+        setup_chance=True,
+        options=setup.OPTIONS,
+        default_tiebreaks=("placement_points", "fog_rescue_points", "fog_fewest_lost", "fog_commoners"),
+        score_label="Rescue Points",
+        tiebreak_labels=("Rescue Points", "fewest islanders lost (negated)", "Commoners rescued"),
+        summary="Guide your islanders across a packed beach to the boats before the FOG swallows them.",
+        rules_doc="docs/games/fog.md",
+        extra={"hourglass": "option hourglass_seconds is a per-turn clock enforced by online play"},
+    )
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        setup.check_options(options)
+
+    def check_seats(self, seats: int, options) -> None:
+        super().check_seats(seats, options)
+        setup.check_seats(dict(options), seats)
+
+    def make_layout(self, options: dict[str, Any], seats: int, rng: random.Random) -> dict[str, Any]:
+        return setup.make_layout(options, seats, rng)
+
+    def initial_state(self, options: dict[str, Any], seats: int, layout: Any) -> FogState:
+        return setup.initial_state(options, seats, layout)
+
+    def layout(self, state: FogState) -> dict[str, Any]:
+        return state.rules.layout
+
+    def seat_count(self, state: FogState) -> int:
+        return state.rules.seats
+
+    # --- play --------------------------------------------------------------------------------
+
+    def to_move(self, state: FogState) -> int | None:
+        return state.seat
+
+    def legal_moves(self, state: FogState):
+        return play.legal_moves(state)
+
+    def play(self, state: FogState, move: Any) -> FogState:
+        return play.play(state, move)
+
+    def acting_colour(self, state: FogState) -> str | None:
+        """The colour (solo: the nation) the seat to move is acting for."""
+        return None if state.phase == OVER else state.rules.colour_names[state.colour]
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def outcome(self, state: FogState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        from games.engines.fog.outcome import outcome
+
+        return outcome(state)
+
+    # --- views, notation, pictures --------------------------------------------------------------
+
+    def observe(self, state: FogState, seat: int | None) -> dict[str, Any]:
+        return observe(self.info.slug, state, seat)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> FogState:
+        return state_from_view(view, rng)
+
+    def move_to_text(self, state: FogState, move: Any) -> str:
+        if not isinstance(move, notation.Move):
+            raise NotationError(f"{move!r} is not a move of The FOG")
+        return notation.to_text(state.rules.board, move)
+
+    def parse_move(self, state: FogState, text: str) -> notation.Move:
+        return notation.parse(state.rules.board, text)
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        from games.engines.fog.svg import render
+
+        return render(view)
+
+    def colour_scores(self, state: FogState) -> list[dict[str, Any]]:
+        return scoring.colour_scores(state)

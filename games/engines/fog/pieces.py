@@ -1,0 +1,32 @@
+"""The pieces of The FOG in players' words: nations, islander types, characteristics, colours."""
+
+from __future__ import annotations
+
+NATIONS = ("blue", "green", "red", "purple", "olive")
+NATION_LETTERS = {"blue": "b", "green": "g", "red": "r", "purple": "p", "olive": "o"}
+
+# Islander types: the letter used in data files and views, the name players use.
+TYPES = {"L": "leader", "E": "elder", "W": "warrior", "S": "sailor", "C": "commoner"}
+TYPE_LETTERS = tuple(TYPES)
+
+# Characteristics: the symbol beneath an islander chip.
+PUSH, SQUEEZE, JUMP, CROSS, ALLROUNDER, ENDURANCE = "p", "q", "j", "x", "a", "e"
+CHARACTERISTICS = {
+    PUSH: "push",
+    SQUEEZE: "squeeze",
+    JUMP: "jump",
+    CROSS: "cross",
+    ALLROUNDER: "all-rounder",
+    ENDURANCE: "endurance",
+}
+
+OBSTACLES = ("rock", "driftwood", "bush")
+
+# Player colours, in the order a table takes them (ours: the rulebook's example uses black,
+# pink and yellow; the 5/6-player colours are our choice).
+COLOURS = ("black", "pink", "yellow", "white", "orange", "teal")
+
+# Boat areas from the bow (the highest Boat Scoring) to the lowest, and the sides of a boat.
+AREAS = ("A", "B", "C", "D")
+SIDES = ("l", "m", "r")
+SIDE_NAMES = {"l": "left", "m": "middle", "r": "right"}

@@ -1,0 +1,173 @@
+"""An SVG picture of a view: beach, woods, obstacles, islanders, boats, piers, the FOG and the last moves.
+
+Islanders are discs in their nation's colour with their type letter; the ring is the colour of
+the player who drafted them. Swallowed rows are greyed out under the FOG. Drawn from a view
+only, so what a seat cannot see never reaches the picture.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+from games.engines.fog.board import from_data, shipped
+
+S = 16.0  # hex radius in pixels
+R3 = math.sqrt(3)
+NATION_FILL = {"blue": "#2f6fd6", "green": "#2e9e4f", "red": "#d23a3a", "purple": "#8a4fc2", "olive": "#8c8c2a"}
+COLOUR_RING = {
+    "black": "#111",
+    "pink": "#ff6fb5",
+    "yellow": "#f5d000",
+    "white": "#fff",
+    "orange": "#ff8c1a",
+    "teal": "#1fb5b0",
+}
+KIND_FILL = {"beach": "#f3e2b3", "woods": "#4f7d3a", "shore": "#bfe3f2", "pier": "#a07850"}
+OBSTACLE_FILL = {"rock": "#7d7d7d", "driftwood": "#8b5a2b", "bush": "#3f8f3f"}
+
+
+def _board(view: dict[str, Any]):
+    data = view.get("layout", {}).get("board")
+    if isinstance(data, dict):
+        return from_data(data)
+    return shipped(view["board"])
+
+
+def _hex_points(x: float, y: float) -> str:
+    return " ".join(
+        f"{x + S * math.cos(math.radians(60 * k + 30)):.1f},{y + S * math.sin(math.radians(60 * k + 30)):.1f}"
+        for k in range(6)
+    )
+
+
+def render(view: dict[str, Any]) -> str:
+    board = _board(view)
+    top_row = max(board.rows)
+    width = max(board.cols) + 2
+    margin_top = 6 * S
+
+    def centre(h: int) -> tuple[float, float]:
+        col, row = board.cols[h], board.rows[h]
+        return S * R3 * (col + 0.5 * (row & 1)) + S * 2.5, margin_top + (top_row - row) * 1.5 * S + S
+
+    w = S * R3 * width + S * 4
+    h = margin_top + (top_row + 1) * 1.5 * S + 5 * S
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:.0f} {h:.0f}" font-family="sans-serif" font-size="10">'
+    ]
+    out.append(f'<rect width="{w:.0f}" height="{h:.0f}" fill="#9fd0e6"/>')
+    swallowed = set(view.get("swallowed_rows", []))
+    obstacles = view.get("obstacles", {})
+    for hx in range(board.hexes):
+        x, y = centre(hx)
+        kind = board.kinds[hx]
+        fill = KIND_FILL[kind]
+        row_name = board.row_names[board.rows[hx]] if board.rows[hx] < len(board.row_names) and kind != "pier" else ""
+        if row_name in swallowed:
+            fill = "#8a8a8a"
+        out.append(f'<polygon points="{_hex_points(x, y)}" fill="{fill}" stroke="#6b6b6b" stroke-width="0.6"/>')
+        name = board.names[hx]
+        if name in obstacles:
+            out.append(
+                f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" rx="3" fill="{OBSTACLE_FILL.get(obstacles[name], "#777")}"><title>{escape(obstacles[name])} {name}</title></rect>'
+            )
+    for r, name in enumerate(board.row_names):
+        y = margin_top + (top_row - r) * 1.5 * S + S
+        penalty = view.get("penalties", {}).get(name, "")
+        out.append(
+            f'<text x="3" y="{y + 3:.1f}" fill="#222">{name}</text><text x="{w - 22:.0f}" y="{y + 3:.1f}" fill="#a00">{penalty}</text>'
+        )
+    _boats(out, board, view, centre)
+    by_place = view.get("aboard", {})
+    islanders = {entry["code"]: entry for entry in view.get("islanders", [])}
+    for entry in view.get("islanders", []):
+        at = entry["at"]
+        if at is None or board.node(at) >= board.hexes:
+            continue
+        x, y = centre(board.node(at))
+        _disc(out, x, y, entry, view.get("transit") == entry["code"])
+    for place_name, codes in by_place.items():
+        node = board.node(place_name)
+        px, py = _place_xy(board, node, centre)
+        for k, code in enumerate(codes):
+            _disc(out, px + 4 * k, py - 3 * k, islanders[code], False, radius=7)
+    status = f"{view.get('title', '')} · round {view.get('round')} · FOG {view.get('fog')}"
+    if view.get("over"):
+        status += " · game over"
+    elif view.get("colour"):
+        status += f" · {view['colour']} to move, {view.get('mp')} MP"
+    if view.get("event_text"):
+        status += f" · event: {view['event_text']}"
+    out.append(f'<text x="6" y="14" font-size="12" fill="#000">{escape(status)}</text>')
+    last = " ".join(view.get("last", [])[-6:])
+    out.append(f'<text x="6" y="{h - 8:.0f}" fill="#000">last: {escape(last)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _disc(out: list[str], x: float, y: float, entry: dict[str, Any], transit: bool, radius: float = 10) -> None:
+    fill = NATION_FILL.get(entry["nation"], "#999")
+    ring = COLOUR_RING.get(entry.get("owner") or "", "#ddd")
+    dash = ' stroke-dasharray="3,2"' if transit else ""
+    title = f"{entry['code']} {entry['nation']} {entry['type']} ({entry['trait']}) owner {entry.get('owner') or '-'}"
+    out.append(
+        f'<g><title>{escape(title)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="{ring}" stroke-width="3"{dash}/>'
+        f'<text x="{x:.1f}" y="{y + 3.5:.1f}" text-anchor="middle" fill="#fff" font-weight="bold">{entry["type"]}</text></g>'
+    )
+
+
+def _place_xy(board, node: int, centre) -> tuple[float, float]:
+    place = board.place(node)
+    boat = board.boats[place.boat]
+    lx, _ = centre(boat.left_pier[0])
+    rx, _ = centre(boat.right_pier[0])
+    _, top = centre(boat.left_pier[-1])
+    _, bottom = centre(boat.left_pier[0])
+    if place.stern:
+        return (lx + rx) / 2, bottom + S * 0.9
+    x = {"l": lx + (rx - lx) * 0.25, "m": (lx + rx) / 2, "r": lx + (rx - lx) * 0.75}[place.side]
+    area = "ABCD".index(place.area)
+    y = top - S * 2.2 + area * (bottom - top + S * 2.2) / 4
+    return x, y
+
+
+def _boats(out: list[str], board, view: dict[str, Any], centre) -> None:
+    for b, boat in enumerate(board.boats):
+        lx, _ = centre(boat.left_pier[0])
+        rx, _ = centre(boat.right_pier[0])
+        _, top = centre(boat.left_pier[-1])
+        _, bottom = centre(boat.left_pier[0])
+        fill = NATION_FILL.get(boat.nation, "#999")
+        out.append(
+            f'<rect x="{lx + S:.1f}" y="{top - S * 3:.1f}" width="{rx - lx - 2 * S:.1f}" height="{bottom - top + S * 5:.1f}" rx="{S}" '
+            f'fill="{fill}" fill-opacity="0.25" stroke="{fill}" stroke-width="2"/>'
+        )
+        values = view.get("area_values", {}).get(boat.nation, [])
+        for k in [*list(boat.places), boat.stern]:
+            node = board.hexes + k
+            place = board.places[k]
+            x, y = _place_xy(board, node, centre)
+            label = place.type or f"stern {place.capacity}"
+            out.append(
+                f'<rect x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" height="18" rx="3" fill="#fff" fill-opacity="0.7" stroke="{fill}"/>'
+            )
+            out.append(
+                f'<text x="{x:.1f}" y="{y + 14:.1f}" text-anchor="middle" font-size="7" fill="#222">{escape(place.name)}</text>'
+            )
+            if place.stern:
+                out.append(
+                    f'<text x="{x:.1f}" y="{y - 11:.1f}" text-anchor="middle" font-size="7">{escape(label)}</text>'
+                )
+        for a, value in enumerate(values):
+            _, y = _place_xy(board, board.hexes + boat.places[0], centre)
+            top_y = top - S * 2.2 + a * (bottom - top + S * 2.2) / 4
+            out.append(
+                f'<text x="{lx + S + 2:.1f}" y="{top_y + 3:.1f}" font-size="8" fill="#000">{"ABCD"[a]}:{value}</text>'
+            )
+        taken = view.get("bonus_next", [0] * len(board.boats))[b]
+        left = boat.bonuses[taken:]
+        out.append(
+            f'<text x="{(lx + rx) / 2:.1f}" y="{top - S * 3.3:.1f}" text-anchor="middle" font-size="8">{boat.nation} bonuses {"/".join(map(str, left)) or "-"}</text>'
+        )
