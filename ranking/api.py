@@ -83,7 +83,12 @@ class StageStandingsView(TournamentView):
 
 
 class PoolListView(TournamentView):
-    @extend_schema(tags=TAGS, summary="Every rating pool and ladder", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        tags=TAGS,
+        operation_id="ratings_pools_list",
+        summary="Every rating pool and ladder",
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def get(self, request):
         return Response([_pool_json(pool) for pool in selectors.pools(request.query_params.get("game"))])
 
@@ -93,6 +98,7 @@ class LeaderboardView(TournamentView):
 
     @extend_schema(
         tags=TAGS,
+        operation_id="ratings_leaderboard_list",
         summary="A pool's leaderboard, best first",
         parameters=[
             OpenApiParameter("active", int, description="played in the last N days"),
