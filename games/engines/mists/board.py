@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from games.engines.mists.state import Key, Pos
 from games.engines.mists.tiles import DIRECTIONS, OFFSETS, Oriented, oriented
@@ -58,23 +59,45 @@ def mismatch(board: Board, tile_id: str, pos: Pos, rotation: int) -> str | None:
 
 def frontier(board: Board) -> list[Pos]:
     """Empty places next to a tile (sharing a side), in a stable order."""
-    spots = {step(pos, side) for pos in board for side in range(4)}
+    spots = {(x + dx, y + dy) for x, y in board for dx, dy in OFFSETS}
     return sorted(spot for spot in spots if spot not in board)
 
 
-def placements(board: Board, tile_id: str) -> tuple[tuple[str, int, int, int], ...]:
-    found = []
-    for pos in frontier(board):
-        seen = set()
-        for rotation in range(4):
-            turned = oriented(tile_id, rotation)
-            look = (turned.edges, turned.roads, turned.cities, turned.mist)
-            if look in seen:
-                continue  # a symmetric tile: the same placement twice would be one move written two ways
-            if mismatch(board, tile_id, pos, rotation) is None:
-                seen.add(look)
-                found.append(("P", pos[0], pos[1], rotation))
+def _needs(board: Board, pos: Pos) -> str:
+    """What each side of an empty place must show: an edge letter, "." (nothing there) or "*" (any)."""
+    needs = []
+    for side, (dx, dy) in enumerate(OFFSETS):
+        placed = board.get((pos[0] + dx, pos[1] + dy))
+        if placed is None:
+            needs.append(".")
+        elif placed[1] < 0:
+            needs.append("*")  # a face-down tile matches any edge
+        else:
+            needs.append(oriented(*placed).edges[(side + 2) % 4])
+    return "".join(needs)
+
+
+@cache
+def _fitting(tile_id: str, needs: str) -> tuple[int, ...]:
+    """The rotations (one per distinct look) in which the tile meets these needs."""
+    found, seen = [], set()
+    for rotation in range(4):
+        turned = oriented(tile_id, rotation)
+        look = (turned.edges, turned.roads, turned.cities, turned.mist)
+        if look in seen:
+            continue  # a symmetric tile: the same placement twice would be one move written two ways
+        seen.add(look)
+        if all(need in ".*" or need == edge for need, edge in zip(needs, turned.edges)):
+            found.append(rotation)
     return tuple(found)
+
+
+def placements(board: Board, tile_id: str) -> tuple[tuple[str, int, int, int], ...]:
+    return tuple(("P", x, y, r) for x, y in frontier(board) for r in _fitting(tile_id, _needs(board, (x, y))))
+
+
+def fits_somewhere(board: Board, tile_id: str) -> bool:
+    return any(_fitting(tile_id, _needs(board, pos)) for pos in frontier(board))
 
 
 # --- roads and cities ------------------------------------------------------------------------

@@ -95,12 +95,12 @@ class MistsEngine(Engine):
         return None if state.result is not None else state.seat
 
     def legal_moves(self, state: MistsState) -> tuple:
-        return () if state.result is not None else state.legal
+        return () if state.result is not None else state.choices()
 
     def play(self, state: MistsState, move: Any) -> MistsState:
         if state.result is not None:
             raise GameOver(f"the game is over: {state.reason}")
-        if move not in state.legal:
+        if move not in state.choices():
             raise IllegalMove(why_not(state, move))
         after = state.clone()
         rules.choose(after, move)

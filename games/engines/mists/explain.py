@@ -43,12 +43,12 @@ def why_not(state: MistsState, move: Any) -> str:
         return f"{text} places the tile the same way as another written move; use {_text(_same_look(state, move))}"
     if phase == "meeple" and isinstance(move, tuple) and move[:1] == ("M",):
         return _why_not_meeple(state, move)
-    options = ", ".join(_text(m) for m in state.legal[:8]) + (", ..." if len(state.legal) > 8 else "")
+    options = ", ".join(_text(m) for m in state.choices()[:8]) + (", ..." if len(state.choices()) > 8 else "")
     return f"{text} is not possible now: {ASKING.get(phase, 'finish the turn')} ({options})"
 
 
 def _same_look(state: MistsState, move: tuple) -> tuple:
-    for legal in state.legal:
+    for legal in state.choices():
         if legal[1:3] == move[1:3]:
             return legal
     return move
@@ -59,6 +59,6 @@ def _why_not_meeple(state: MistsState, move: tuple) -> str:
     text = _text(move)
     if not 0 <= colour < len(COLOURS) or state.in_hand[colour] <= 0:
         return f"{text}: no {COLOURS[colour] if 0 <= colour < len(COLOURS) else colour} meeple is in your supply"
-    if colour not in state.colours or all(move[:3] != m[:3] for m in state.legal if m[0] == "M"):
+    if colour not in state.colours or all(move[:3] != m[:3] for m in state.choices() if m[0] == "M"):
         return f"{text}: that feature is not free on the new tile (taken, in mist, on a spell circle, or absent)"
     return f"{text}: that colour is not yours to place"

@@ -163,11 +163,10 @@ def begin_turn(state: MistsState) -> None:
             lose(state, "no land tile can be drawn" + (" from the active pile" if len(state.piles) > 1 else ""))
             return
         tile_id = state.piles[0].pop(0)
-        moves = geo.placements(state.board, tile_id)
-        if moves:
+        if geo.fits_somewhere(state.board, tile_id):
             state.tile = tile_id
             state.queue = [("place",)]
-            state.legal = moves
+            state.legal = None  # the placements, worked out when asked for
             return
         state.discarded.append(tile_id)
 
@@ -544,7 +543,7 @@ def apply_haunt(state: MistsState, task: tuple, move: tuple) -> None:
 
 
 STEPS: dict[str, Callable] = {
-    "place": lambda state, task: list(state.legal),
+    "place": lambda state, task: list(state.choices()),
     "mist": step_mist,
     "bury_check": step_bury_check,
     "bury": step_bury,

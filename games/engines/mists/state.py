@@ -57,15 +57,19 @@ class MistsState:
     discarded: list[str] = field(default_factory=list)  # drawn tiles that fitted nowhere
     seat: int = 0
     queue: list[tuple] = field(default_factory=list)  # what is left of this turn; queue[0] may wait for a choice
-    legal: tuple = ()  # the choices of queue[0] when it waits for one
+    legal: tuple | None = ()  # the choices of queue[0] when it waits for one; None: placements, worked out on demand
     turn: dict[str, Any] = field(default_factory=dict)  # facts about the running turn
     result: str | None = None  # None while running, then "won" or "lost"
     reason: str = ""
     turns: int = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached placements are not part of the position (pickling compares positions).
+        return {key: value for key, value in self.__dict__.items() if key != "_placements"}
+
     def clone(self) -> MistsState:
         other = MistsState.__new__(MistsState)
-        other.__dict__.update(self.__dict__)
+        other.__dict__.update(self.__getstate__())
         other.board = dict(self.board)
         other.ghosts = dict(self.ghosts)
         other.trapped = dict(self.trapped)
@@ -80,6 +84,15 @@ class MistsState:
         other.queue = list(self.queue)
         other.turn = dict(self.turn)
         return other
+
+    def choices(self) -> tuple:
+        if self.legal is not None:
+            return self.legal
+        if "_placements" not in self.__dict__:
+            from games.engines.mists.board import placements
+
+            self.__dict__["_placements"] = placements(self.board, self.tile)
+        return self.__dict__["_placements"]
 
     @property
     def colours(self) -> tuple[int, ...]:

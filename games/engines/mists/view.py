@@ -63,7 +63,8 @@ def observe(slug: str, state: MistsState, seat: int | None) -> dict[str, Any]:
         "phase": state.queue[0][0] if state.queue and not over else None,
         "queue": _listify(state.queue),
         "turn": _listify_turn(state.turn),
-        "legal": [move_to_text(move) for move in state.legal],
+        # the choices of a decision; None while placing a tile (every place where it fits)
+        "legal": None if state.legal is None else [move_to_text(move) for move in state.legal],
         "ghosts_on_board": state.ghosts_on_board(),
         "result": state.result,
         "reason": state.reason,
@@ -120,5 +121,5 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> MistsState:
     state.result, state.reason, state.turns = view["result"], view["reason"], view["turns"]
     from games.engines.mists.notation import parse_move
 
-    state.legal = tuple(parse_move(text) for text in view["legal"])
+    state.legal = None if view["legal"] is None else tuple(parse_move(text) for text in view["legal"])
     return state
