@@ -6,6 +6,7 @@ and event decks. Everything else is on the table. Spectators see no mission card
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -170,6 +171,9 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> FogState:
 def _state_from_view(view: dict[str, Any], rng: random.Random) -> FogState:
     rules = _rules_for(view, rng)
     board = rules.board
+    obstacles = {board.node(name): kind for name, kind in view["obstacles"].items()}
+    if obstacles != rules.obstacles:  # the view is the truth about what stands on the beach
+        rules = dataclasses.replace(rules, obstacles=obstacles)
     codes = {islander_code(board, i): i for i in range(len(board.islanders))}
     colour_index = {name: c for c, name in enumerate(rules.colour_names)}
     n = len(board.islanders)

@@ -29,7 +29,7 @@ def test_only_a_run_may_go_backward():
     state = arrange({"C3": ("bE1", "black"), "B2": ("rE1", "pink"), "A1": ("rE2", "pink")})
     moves = texts(state)
     assert "C3xB2" not in moves
-    assert not any(t.startswith("C3^") or t.startswith("C3>") for t in moves)
+    assert not any(t.startswith(("C3^", "C3>")) for t in moves)
     with pytest.raises(IllegalMove, match="backward"):
         ENGINE.play_text(state, "C3xB2")
 
@@ -160,4 +160,4 @@ def test_an_islander_of_another_colour_cannot_be_moved():
 
 def test_no_movement_enters_a_row_swallowed_by_the_fog():
     state = arrange({"B2": ("bE1", "black")}, swallowed=1)  # row A is in the FOG
-    assert not any(t.endswith("A1") or t.endswith("A2") for t in texts(state))
+    assert not any(t.endswith(("A1", "A2")) for t in texts(state))
