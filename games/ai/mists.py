@@ -115,10 +115,18 @@ class _Narrowing:
         return found
 
 
-def reward(engine: Engine, state: MistsState, seat: int) -> float:
-    """The evaluation as a chance-like reward between 0 and 1, centred on the goal."""
-    value = evaluate(state)
-    return 1.0 / (1.0 + math.exp(-(value - state.level.goal) / 12.0))
+REWARD_SCALE = 6.0  # points of evaluation that move a reward from 0.5 to about 0.73
+
+
+def _reward_from(reference: float):
+    """Leaves are valued after the turn is finished greedily, relative to the root's value, so
+    that a few points of difference between candidates show in the tree."""
+
+    def reward(engine: Engine, state: MistsState, seat: int) -> float:
+        value = evaluate(_settle(engine, state))
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (value - reference) / REWARD_SCALE))))
+
+    return reward
 
 
 def _greedy_rollout(engine: Engine, state: MistsState, rng: random.Random):
@@ -143,12 +151,13 @@ class MistsSearchPlayer(Player):
         moves = list(ctx.legal_moves)
         if len(moves) == 1:
             return moves[0]
+        root = ctx.engine.determinize(ctx.view, ctx.rng)
         search = MCTSPlayer(
             level=self.level,
             budget=self.budget,
-            exploration=0.7,
+            exploration=0.5,
             rollout_policy=_greedy_rollout,
-            evaluate=reward,
+            evaluate=_reward_from(evaluate(_settle(ctx.engine, root))),
             rollout_depth=self.depth,
             candidate_moves=_Narrowing(self.keep),
         )
@@ -157,5 +166,5 @@ class MistsSearchPlayer(Player):
 
 LEVELS = {
     "greedy": GreedyPlayer,
-    "search": lambda: MistsSearchPlayer(level="search", budget=Budget(iterations=60), keep=4),
+    "search": lambda: MistsSearchPlayer(level="search", budget=Budget(iterations=48), keep=3),
 }
