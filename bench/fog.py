@@ -15,6 +15,7 @@ import statistics
 import time
 
 from games.ai.base import TurnContext
+from games.ai.fog import SearchPlayer
 from games.ai.match import play_game
 from games.ai.registry import get_player, levels
 from games.engines import get_engine
@@ -22,7 +23,9 @@ from games.engines import get_engine
 ENGINE = get_engine("fog")
 
 
-def random_games_per_second(seconds: float, seats: int = 4, board: str = "standard", seed: int = 1) -> tuple[float, float]:
+def random_games_per_second(
+    seconds: float, seats: int = 4, board: str = "standard", seed: int = 1
+) -> tuple[float, float]:
     rng = random.Random(seed)
     start = time.perf_counter()
     games = plies = 0
@@ -65,7 +68,7 @@ def legal_moves_per_second(seconds: float) -> tuple[float, float]:
 
 
 def ai_seconds_per_decision(level: str, decisions: int = 40) -> float:
-    player = get_player("fog", level)
+    player = SearchPlayer(level="mcts") if level == "mcts" else get_player("fog", level)
     states = sample_states(decisions, seed=5)
     start = time.perf_counter()
     for k, state in enumerate(states):
@@ -90,6 +93,7 @@ def speed(seconds: float) -> None:
     print(f"  {calls:8.0f} legal_moves calls/s in phase 2  ({listed:.1f} moves per position on average)")
     for level in list(levels("fog"))[1:]:
         print(f"  {level:7} {ai_seconds_per_decision(level) * 1000:8.1f} ms per decision (phase 2)")
+    print(f"  mcts    {ai_seconds_per_decision('mcts') * 1000:8.1f} ms per decision (phase 2, unlisted SearchPlayer)")
 
 
 def strength(level: str, games: int) -> float:
@@ -99,15 +103,22 @@ def strength(level: str, games: int) -> float:
         players = [get_player("fog", level)] + [get_player("fog", "random") for _ in range(3)]
         wins += play_game(ENGINE, players, seed=game, keep_history=False).outcome.ranks[0] == 1
     elapsed = time.perf_counter() - start
-    print(f"{level} vs 3 random players, 4 players on Standard: {wins}/{games} first places = {wins / games:.0%} ({elapsed:.0f} s)")
+    print(
+        f"{level} vs 3 random players, 4 players on Standard: {wins}/{games} first places = {wins / games:.0%} ({elapsed:.0f} s)"
+    )
     return wins / games
 
 
 def solo(games: int) -> None:
     for level in ("greedy", "search"):
         start = time.perf_counter()
-        scores = [play_game(ENGINE, [get_player("fog", level)], seed=g, keep_history=False).outcome.scores[0] for g in range(games)]
-        print(f"solo brume-s1, {level:7}: mean {statistics.mean(scores):6.1f} RP over {games} games {scores} ({time.perf_counter() - start:.0f} s)")
+        scores = [
+            play_game(ENGINE, [get_player("fog", level)], seed=g, keep_history=False).outcome.scores[0]
+            for g in range(games)
+        ]
+        print(
+            f"solo brume-s1, {level:7}: mean {statistics.mean(scores):6.1f} RP over {games} games {scores} ({time.perf_counter() - start:.0f} s)"
+        )
 
 
 def main() -> None:

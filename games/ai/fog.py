@@ -6,10 +6,10 @@ are to the boats, and lose their row's penalty when the FOG is about to take the
 
 - greedy: in phase 2, the movement with the best gain of that estimate per MP spent, ending
   the turn when nothing gains; in the draft, the islander nearest the boats.
-- search: the shared MCTS (games.ai.mcts) over the few best moves of each position
-  (candidate_moves), leaves scored by the evaluation (rollout_depth 0). Solo games are scored
-  against a ladder of par scores so the search sees how much better a line is, not only whether
-  it "wins".
+- search: each of the few best moves followed by greedy play to the end of the turn.
+- SearchPlayer (not a listed level): the shared MCTS (games.ai.mcts) over the few best moves of
+  each position (candidate_moves), greedy playouts (rollout_policy) cut off and scored by the
+  evaluation (evaluate, rollout_depth); solo ends are ranked against a ladder of par scores.
 """
 
 from __future__ import annotations
@@ -291,8 +291,9 @@ class TurnSearchPlayer(Player):
         return best
 
 
+# Weakest first. SearchPlayer (the shared MCTS) is not listed: as measured it scores below greedy in
+# solo and is slower than the turn look-ahead (docs/games/fog.md); SearchPlayer(level="mcts") builds it.
 LEVELS = {
     "greedy": GreedyPlayer,
-    "mcts": lambda: SearchPlayer(level="mcts"),
     "search": lambda: TurnSearchPlayer(level="search"),
 }
