@@ -22,14 +22,18 @@ from games.engines.fog.state import DRAFT as DRAFT_PHASE
 from games.engines.fog.state import EMPTY, MISSIONS, OVER, FogState
 from games.engines.fog.why import why_not
 
-_cache: list = [None, None]  # the last position's legal movements: play() follows legal_moves()
+# The last position's legal movements (play() usually follows legal_moves() on the same state).
+# One tuple swapped in whole, so a thread never pairs one state with another state's moves.
+_cache: tuple = (None, None)
 
 
 def movement_costs(state: FogState) -> dict[Move, int]:
-    if _cache[0] is state:
-        return _cache[1]
+    global _cache
+    cached_state, cached = _cache
+    if cached_state is state:
+        return cached
     found = movegen.movement_costs(state)
-    _cache[0], _cache[1] = state, found
+    _cache = (state, found)
     return found
 
 
