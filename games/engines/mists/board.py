@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from games.engines.mists.state import Key, Pos
-from games.engines.mists.tiles import DIRECTIONS, OFFSETS, Oriented, oriented
+from games.engines.mists.tiles import OFFSETS, Oriented, oriented
 
 Board = dict[Pos, tuple[str, int]]
+SIDE_NAMES = ("north", "east", "south", "west")
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
@@ -51,7 +52,7 @@ def mismatch(board: Board, tile_id: str, pos: Pos, rotation: int) -> str | None:
         mine, theirs = turned.edges[side], other.edges[(side + 2) % 4]
         if mine != theirs:
             names = {"C": "a city", "R": "a road", "F": "a field"}
-            return f"its {DIRECTIONS[side]} side shows {names[mine]} but the tile there shows {names[theirs]}"
+            return f"its {SIDE_NAMES[side]} side shows {names[mine]} but the tile there shows {names[theirs]}"
     if not touching:
         return f"the place {pos[0]},{pos[1]} touches no tile on a side"
     return None

@@ -37,7 +37,8 @@ class MistsEngine(Engine):
             ),
             OptionSpec("spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise"),
         ),
-        default_tiebreaks=("mists_won", "score", "mists_fewest_ghosts"),
+        # The summed tuple (won, points, -ghosts) compares win, then points, then fewest ghosts.
+        default_tiebreaks=("game_tiebreak", "game_score"),
         score_label="points",
         tiebreak_labels=("won", "points", "fewest ghosts on the board"),
         summary="Cooperative Carcassonne: score the level's goal before the ghosts or the tiles run out.",
