@@ -33,11 +33,24 @@ def celery_app_on_redis(redis_url):
 
     saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager", "task_routes")}
     app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
-    app.close()
+    reconnect(app)
     yield app
     app.conf.update(saved)
+    reconnect(app)
+
+
+def reconnect(app) -> None:
+    """Forget every connection pool, producer pool and result backend the app has cached, so that
+    it uses the broker and result store now configured (earlier tests may have used others).
+
+    The pools are dropped, not closed: kombu keeps producer pools in a process-wide registry, and
+    a closed one would be handed out again.
+    """
+    app.amqp._producer_pool = None
+    app._pool = None
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
     reset_router(app)
-    app.close()
 
 
 def reset_router(app) -> None:
