@@ -24,7 +24,7 @@ class FogEngine(Engine):
         hidden_information=True,
         setup_chance=True,
         options=setup.OPTIONS,
-        default_tiebreaks=("placement_points", "fog_rescue_points", "fog_fewest_lost", "fog_commoners"),
+        default_tiebreaks=("placement_points", "fog_rescue_points", "direct_encounter", "buchholz"),
         score_label="Rescue Points",
         tiebreak_labels=("Rescue Points", "fewest islanders lost (negated)", "Commoners rescued"),
         summary="Guide your islanders across a packed beach to the boats before the FOG swallows them.",
