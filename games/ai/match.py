@@ -28,15 +28,18 @@ def play_game(
     max_plies: int = 20_000,
     keep_history: bool = True,
     meta: Mapping[str, str] | None = None,
+    layout_seed: int | None = None,
 ) -> PlayedGame:
     """Each seat's player moves from its own view; the log records the layout and every move.
 
     ``seed`` fixes both the layout and the players' random choices, so a game can be replayed
-    by seed as well as by log.
+    by seed as well as by log. ``layout_seed``, when given, fixes the layout alone: every table
+    of a duplicate round plays the same setup with its own players.
     """
     rng = random.Random(seed)
     normalized = engine.normalize_options(options)
-    state = engine.setup(normalized, seats=len(players), seed=rng.randrange(2**63))
+    drawn = rng.randrange(2**63)
+    state = engine.setup(normalized, seats=len(players), seed=drawn if layout_seed is None else layout_seed)
     layout = engine.layout(state)
     budget = budget or Budget()
     histories: list[list[Any]] = [[] for _ in players]

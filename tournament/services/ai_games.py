@@ -8,6 +8,8 @@ from games.ai.base import Budget
 from games.ai.match import play_game
 from games.ai.registry import get_player
 from games.engines import get_engine
+from games.models import GameRecord
+from games.services import record_upload
 from tournament.models import Match, Participant, SeriesGame
 from tournament.services.results import game_record_verified
 
@@ -52,9 +54,20 @@ def ai_series_game_play(*, game_id: int, budget: Budget = AI_MOVE_BUDGET) -> Ser
     engine = get_engine(event.game)
     participants = Participant.objects.in_bulk(game.seat_order)
     players = [get_player(event.game, participants[pid].ai_level) for pid in game.seat_order]
-    played = play_game(engine, players, options=event.options, seed=_game_seed(game), budget=budget)
+    played = play_game(
+        engine,
+        players,
+        options=event.options,
+        seed=_game_seed(game),
+        budget=budget,
+        layout_seed=game.match.setup_seed,  # a duplicate round: every table plays this setup
+        meta={"event": event.name, "round": str(game.match.round.number), "table": str(game.match.table)},
+    )
     if played.outcome is None:
         return None
+    # The game is kept as a record (its replay, and the engine's tie-breaks for the standings).
+    record = record_upload(data=played.log, source=GameRecord.Source.AI).record
+    SeriesGame.objects.filter(pk=game.pk, record__isnull=True).update(record=record)
     names = ", ".join(f"{participants[pid].name} ({participants[pid].ai_level})" for pid in game.seat_order)
     return game_record_verified(
         game=game,
