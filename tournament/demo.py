@@ -20,7 +20,7 @@ from tournament.services.rounds import round_publish
 from tournament.services.stages import stage_close
 from tournament.tasks import play_ai_series_game
 
-DEMO_EVENTS = ("carnac-autumn-swiss", "menhirs-spring-knockout", "brouillard-winter-open")
+DEMO_EVENTS = ("carnac-autumn-swiss", "menhirs-spring-knockout", "brouillard-winter-open", "the-fog-island-league")
 
 
 def _play_human_games(match: Match, rng: random.Random, organiser, *, stop_after: int | None = None) -> None:
@@ -124,6 +124,20 @@ def load_tournament_demo(stdout=None) -> list[str]:
     stage_close(stage=stage, by=orga)
     event_set_status(event=knockout, by=orga, status=Event.Status.FINISHED)
     created.append(knockout.slug)
+
+    league = event_create(
+        owner=orga,
+        name="The FOG Island League",
+        game="fog",
+        description="Tables of four AI crews; placement points, then rescue points.",
+        stage={"format": "tables", "settings": {"rounds": 2, "min_size": 4, "max_size": 4, "preferred_size": 4}},
+    )
+    event_set_status(event=league, by=orga, status=Event.Status.REGISTRATION)
+    for index, level in enumerate(["search", "greedy", "greedy", "random", "random", "random", "search", "greedy"]):
+        participant_add(event=league, by=orga, ai_level=level, name=f"Crew {index + 1}")
+    event_set_status(event=league, by=orga, status=Event.Status.RUNNING)
+    _ai_games(round_publish(stage=league.stages.get(), by=orga))
+    created.append(league.slug)
 
     open_event = event_create(
         owner=orga,
