@@ -65,6 +65,7 @@ def _record_context(request, record: GameRecord, ply: int | None = None, viewer:
     frame = replay_frame(record, ply, chosen) if record.is_done else None
     return {
         "record": record,
+        "title": game_entry(record.game).info.title,
         "verdict": public_verdict(record, request.user),
         "everything": may_see_everything(record, request.user),
         "frame": frame,
