@@ -82,3 +82,35 @@ class AIBatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {' v '.join(self.players)} ×{self.games_requested}"
+
+
+class LiveGame(models.Model):
+    """A game played move by move on Brume: people through their pages, AI levels by workers.
+
+    Its truth is its moves: the state is rebuilt by replaying them, so a live game is a log
+    under construction and becomes a record when it ends.
+    """
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    layout = models.JSONField(null=True, blank=True)
+    seats = models.JSONField(help_text='one {"name", "player"} per seat; player "user:<id>" or "ai:<game>/<level>"')
+    moves = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=0, help_text="moves played; guards concurrent moves")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
+    record = models.ForeignKey(GameRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"live {self.game} game {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("live-game", args=[self.pk])

@@ -5,3 +5,6 @@ from django.dispatch import Signal
 
 # Sent once, when a record's verdict is written: kwargs ``record``.
 record_validated = Signal()
+
+# Sent once, when a live game ends and its record is stored: kwargs ``live``.
+live_game_finished = Signal()

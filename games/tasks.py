@@ -54,6 +54,15 @@ def play_ai_batch(batch_id: int) -> dict:
     return {"batch": batch_id, "status": batch.status, "played": batch.games_played}
 
 
+@shared_task(name="games.play_live_ai_move", acks_late=True, reject_on_worker_lost=True)
+def play_live_ai_move(live_id: int, version: int) -> dict:
+    """Play an AI seat's move in a live game; a stale or repeated delivery does nothing."""
+    from games.live import live_ai_move
+
+    live = live_ai_move(live_id=live_id, version=version)
+    return {"live": live_id, "played": live is not None}
+
+
 @shared_task(name="games.ping")
 def ping() -> dict:
     """Answer from inside a worker: proves the broker and result store round-trip."""

@@ -123,3 +123,30 @@ def ai_batch_detail(request, pk: int):
     batch = get_object_or_404(AIBatch, pk=pk)
     template = "games/_ai_batch_progress.html" if request.htmx else "games/ai_batch_detail.html"
     return render(request, template, {"batch": batch, "records": batch.records.order_by("id")[:200]})
+
+
+def live_game(request, pk: int):
+    """Play a live game from one's seat (or watch it); htmx refreshes the board while others move."""
+    from games.live import LiveMoveRefused, live_play, live_view, seat_of
+    from games.models import LiveGame
+
+    live = get_object_or_404(LiveGame, pk=pk)
+    if request.method == "POST":
+        seat = seat_of(live, request.user)
+        if seat is None:
+            raise PermissionDenied("only the players of this game may move")
+        version = request.POST.get("version", "")
+        try:
+            live_play(
+                live_id=live.pk,
+                seat=seat,
+                text=request.POST.get("move", ""),
+                expected_version=int(version) if version.isdigit() else None,
+            )
+        except LiveMoveRefused as exc:
+            messages.error(request, str(exc))
+        live.refresh_from_db()
+    context = {"state": live_view(live, request.user)}
+    if request.htmx:
+        return render(request, "games/_live_board.html", context)
+    return render(request, "games/live_game.html", context)

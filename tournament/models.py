@@ -252,6 +252,9 @@ class SeriesGame(models.Model):
         related_name="series_games",
         help_text="the game's log",
     )
+    live = models.ForeignKey(
+        "games.LiveGame", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", help_text="played online"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

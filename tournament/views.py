@@ -268,6 +268,9 @@ def _match_context(request, event: Event, match) -> dict:
                 and game.status == SeriesGame.Status.REPORTED
                 and game.reported_by_id != me.pk,
                 "can_decide": organiser,
+                "can_play_online": me is not None
+                and game.status == SeriesGame.Status.AWAITING
+                and any(p.is_ai for p in seats),
                 "report_form": ReportForm(seats=seats, prefix=f"g{game.pk}") if open_game else None,
                 "dispute_form": DisputeForm(prefix=f"g{game.pk}"),
                 "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),
@@ -306,6 +309,10 @@ def game_action(request, slug: str, game_id: int):
             )
         elif action == "attach_log":
             _attach_log(request, game)
+        elif action == "play_online":
+            from tournament.services.logs import game_play_online
+
+            return redirect(game_play_online(game=game, by=request.user))
         elif action == "decide":
             form = DecideForm(request.POST, seats=seats, prefix=f"d{game.pk}")
             if not form.is_valid():

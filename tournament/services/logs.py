@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.dispatch import receiver
 
-from games.models import GameRecord
-from games.signals import record_validated
+from games.models import GameRecord, LiveGame
+from games.signals import live_game_finished, record_validated
 from tournament.errors import NotAllowed, ServiceError
-from tournament.models import SeriesGame
+from tournament.models import Participant, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
 from tournament.services.results import game_record_verified
 
@@ -52,3 +52,44 @@ def apply_record(*, record: GameRecord) -> None:
 @receiver(record_validated, dispatch_uid="tournament.apply_validated_record")
 def _on_record_validated(sender, record: GameRecord, **kwargs) -> None:
     apply_record(record=record)
+
+
+@transaction.atomic
+def game_play_online(*, game: SeriesGame, by) -> LiveGame:
+    """Start the online game of a series game against an AI entrant (played by Brume's workers).
+
+    Only a person seated in the match starts it; asking again returns the same live game.
+    """
+    from games.live import live_create
+
+    game = SeriesGame.objects.select_for_update().select_related("match__round__stage__event").get(pk=game.pk)
+    if game.live_id is not None:
+        return game.live
+    me = seat_participant(by, game.match)
+    if me is None:
+        raise NotAllowed("only the players of this match may start its game")
+    if game.status != SeriesGame.Status.AWAITING:
+        raise ServiceError("this game already has a result")
+    participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
+    if not any(p.is_ai for p in participants.values()):
+        raise ServiceError("online play is for games against an AI entrant; people play at the table and report")
+    event = game.match.round.stage.event
+    seats = [
+        {"name": p.name, "player": f"ai:{event.game}/{p.ai_level}" if p.is_ai else f"user:{p.user_id}"}
+        for p in (participants[pid] for pid in game.seat_order)
+    ]
+    seed = game.match.setup_seed if game.match.setup_seed is not None else event.seed ^ (game.pk * 7919)
+    live = live_create(game=event.game, seats=seats, options=event.options, seed=seed)
+    game.live = live
+    game.save(update_fields=["live", "updated_at"])
+    return live
+
+
+@receiver(live_game_finished, dispatch_uid="tournament.record_finished_live_game")
+def _on_live_game_finished(sender, live: LiveGame, **kwargs) -> None:
+    """A finished online game's record becomes the series game's log, which confirms it."""
+    for game in SeriesGame.objects.filter(live=live, record__isnull=True):
+        SeriesGame.objects.filter(pk=game.pk).update(record=live.record)
+    record = GameRecord.objects.get(pk=live.record_id)
+    if record.is_done:
+        apply_record(record=record)

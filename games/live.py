@@ -1,0 +1,184 @@
+"""Live games: moves played one at a time on Brume, by people and by AI levels.
+
+A live game stores only its setup and its moves; its state is the replay of them. A move is
+accepted with a conditional update on the game's version, so two moves sent at once never both
+land. When an AI seat is to move, a task plays it. When the game ends it becomes a record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from games.ai.base import Budget, TurnContext
+from games.ai.registry import get_player
+from games.engines import Engine, EngineError, IllegalMove, get_engine
+from games.gamelog import ClaimedResult, GameLog, Seat
+from games.models import GameRecord, LiveGame
+from games.signals import live_game_finished
+
+AI_BUDGET = Budget(seconds=0.5)
+
+
+class LiveMoveRefused(ValueError):
+    """The move cannot be played now; the message says why (HTTP 400/409)."""
+
+
+def _engine(live: LiveGame) -> Engine:
+    return get_engine(live.game)
+
+
+def live_state(live: LiveGame) -> Any:
+    engine = _engine(live)
+    state = engine.setup(live.options, seats=len(live.seats), layout=live.layout)
+    for text in live.moves:
+        state = engine.play_text(state, text)
+    return state
+
+
+def ai_level(live: LiveGame, seat: int) -> str | None:
+    player = live.seats[seat].get("player", "")
+    return player.split("/", 1)[1] if player.startswith("ai:") else None
+
+
+def seat_of(live: LiveGame, user) -> int | None:
+    if not user.is_authenticated:
+        return None
+    for index, seat in enumerate(live.seats):
+        if seat.get("player") == f"user:{user.pk}":
+            return index
+    return None
+
+
+def live_create(*, game: str, seats: Sequence[dict], options: dict | None = None, seed: int | None = None) -> LiveGame:
+    """A new live game; its layout is drawn now from ``seed`` and stored."""
+    engine = get_engine(game)
+    normalized = engine.normalize_options(options)
+    state = engine.setup(
+        normalized, seats=len(seats), seed=seed if seed is not None else random.SystemRandom().randrange(2**62)
+    )
+    live = LiveGame.objects.create(game=game, options=normalized, layout=engine.layout(state), seats=list(seats))
+    transaction.on_commit(lambda: _schedule_ai(live.pk))
+    return live
+
+
+def _schedule_ai(live_id: int) -> None:
+    live = LiveGame.objects.get(pk=live_id)
+    if live.status != LiveGame.Status.PLAYING:
+        return
+    seat = _engine(live).to_move(live_state(live))
+    if seat is not None and ai_level(live, seat):
+        from games.tasks import play_live_ai_move
+
+        play_live_ai_move.delay(live.pk, live.version)
+
+
+@transaction.atomic
+def live_play(*, live_id: int, seat: int, text: str, expected_version: int | None = None) -> LiveGame:
+    """Play ``text`` for ``seat``; refused with a reason when it is not that seat's turn, the game
+    moved on meanwhile, or the move is illegal."""
+    live = LiveGame.objects.select_for_update().get(pk=live_id)
+    if live.status != LiveGame.Status.PLAYING:
+        raise LiveMoveRefused("the game is over")
+    if expected_version is not None and expected_version != live.version:
+        raise LiveMoveRefused("the game moved on since your page was drawn: look at the board again")
+    engine = _engine(live)
+    state = live_state(live)
+    if engine.to_move(state) != seat:
+        raise LiveMoveRefused("it is not your turn")
+    try:
+        move = engine.parse_move(state, text.strip())
+        written = engine.move_to_text(state, move)
+        state = engine.play(state, move)
+    except IllegalMove as exc:
+        raise LiveMoveRefused(exc.reason) from None
+    updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(
+        moves=[*live.moves, written], version=live.version + 1
+    )
+    if updated != 1:
+        raise LiveMoveRefused("another move arrived first: look at the board again")
+    live.refresh_from_db()
+    if engine.outcome(state) is not None:
+        _finish(live, engine, state)
+    else:
+        transaction.on_commit(lambda: _schedule_ai(live.pk))
+    return live
+
+
+def live_ai_move(*, live_id: int, version: int) -> LiveGame | None:
+    """Play the AI seat's move if the game is still where the task was asked (idempotent)."""
+    live = LiveGame.objects.get(pk=live_id)
+    if live.status != LiveGame.Status.PLAYING or live.version != version:
+        return None
+    engine = _engine(live)
+    state = live_state(live)
+    seat = engine.to_move(state)
+    level = ai_level(live, seat) if seat is not None else None
+    if level is None:
+        return None
+    ctx = TurnContext(
+        engine=engine,
+        seat=seat,
+        view=engine.observe(state, seat),
+        legal_moves=engine.legal_moves(state),
+        options=live.options,
+        budget=AI_BUDGET,
+        rng=random.Random(f"{live.pk}:{version}"),
+    )
+    move = get_player(live.game, level).choose(ctx)
+    try:
+        return live_play(live_id=live.pk, seat=seat, text=engine.move_to_text(state, move), expected_version=version)
+    except LiveMoveRefused:
+        return None  # someone else's move landed first; that task schedules the next one
+
+
+def _finish(live: LiveGame, engine: Engine, state: Any) -> None:
+    from games.services import record_upload
+
+    outcome = engine.outcome(state)
+    log = GameLog(
+        game=live.game,
+        options=live.options,
+        seats=tuple(Seat(name=s["name"], player=s.get("player", "")) for s in live.seats),
+        layout=live.layout,
+        moves=tuple(live.moves),
+        result=ClaimedResult(ranks=outcome.ranks, scores=outcome.scores),
+        meta={"live_game": str(live.pk)},
+    )
+    record = record_upload(data=log, source=GameRecord.Source.PLAYED).record
+    LiveGame.objects.filter(pk=live.pk).update(status=LiveGame.Status.FINISHED, record=record)
+    live.refresh_from_db()
+    transaction.on_commit(lambda: live_game_finished.send(sender=LiveGame, live=live))
+
+
+@dataclass(frozen=True)
+class LiveView:
+    live: LiveGame
+    seat: int | None  # the viewer's seat, None for a spectator
+    view: dict
+    svg: str
+    my_turn: bool
+    moves: list[str]  # the legal moves in notation, when it is the viewer's turn
+    waiting_for: str  # whose turn it is, in words
+    outcome: str
+
+
+def live_view(live: LiveGame, user) -> LiveView:
+    """What this user may see of the game: their seat's view, or the spectator's."""
+    engine = _engine(live)
+    try:
+        state = live_state(live)
+    except EngineError as exc:  # cannot happen for moves that were accepted; say so if it does
+        raise LiveMoveRefused(f"the game cannot be replayed: {exc}") from None
+    seat = seat_of(live, user)
+    view = engine.observe(state, seat)
+    to_move = engine.to_move(state)
+    mine = to_move is not None and to_move == seat
+    legal = [engine.move_to_text(state, move) for move in engine.legal_moves(state)] if mine else []
+    outcome = engine.outcome(state)
+    waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
+    return LiveView(live, seat, view, engine.render_svg(view), mine, legal, waiting, outcome.reason if outcome else "")

@@ -1,0 +1,108 @@
+"""Live games: a person plays move by move against an AI seat; the end becomes a record."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from games.live import LiveMoveRefused, live_create, live_play, live_view
+from games.models import GameRecord, LiveGame
+from tests.tournament.factories import make_event, make_user
+from tournament.models import Match, SeriesGame
+from tournament.services.logs import game_play_online
+from tournament.services.rounds import round_publish
+
+pytestmark = pytest.mark.django_db
+
+
+def play_out(live, user, on_commit, seed=0):
+    """The person plays random legal moves whenever it is their turn; the AI answers in-process
+    once each move commits."""
+    rng = random.Random(seed)
+    for _ in range(500):
+        live.refresh_from_db()
+        state = live_view(live, user)
+        if live.status == LiveGame.Status.FINISHED:
+            return live
+        assert state.my_turn, f"waiting for {state.waiting_for}"
+        with on_commit(execute=True):
+            live_play(live_id=live.pk, seat=state.seat, text=rng.choice(state.moves), expected_version=live.version)
+    raise AssertionError("the game did not end")
+
+
+def carnac_against_ai(user, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        return live_create(
+            game="carnac",
+            seats=[{"name": "Human", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:carnac/random"}],
+            options={"board": "small"},
+            seed=5,
+        )
+
+
+def test_a_person_plays_a_whole_game_against_an_ai_and_it_becomes_a_valid_record(django_capture_on_commit_callbacks):
+    user = make_user()
+    live = carnac_against_ai(user, django_capture_on_commit_callbacks)
+    live = play_out(live, user, django_capture_on_commit_callbacks)
+    assert live.record is not None
+    record = GameRecord.objects.get(pk=live.record_id)
+    assert record.status == GameRecord.Status.VALID and record.finished
+    assert record.log["moves"] == live.moves
+
+
+def test_moves_out_of_turn_illegal_or_stale_are_refused_with_a_reason(django_capture_on_commit_callbacks):
+    user = make_user()
+    live = carnac_against_ai(user, django_capture_on_commit_callbacks)
+    with pytest.raises(LiveMoveRefused, match="not your turn"):
+        live_play(live_id=live.pk, seat=1, text="a1wn")
+    with pytest.raises(LiveMoveRefused):
+        live_play(live_id=live.pk, seat=0, text="zz99")
+    with pytest.raises(LiveMoveRefused, match="moved on"):
+        live_play(live_id=live.pk, seat=0, text=live_view(live, user).moves[0], expected_version=7)
+    live.refresh_from_db()
+    assert live.version == 0 and live.moves == []
+
+
+def test_a_match_against_an_ai_entrant_is_played_online_and_confirms_itself(django_capture_on_commit_callbacks):
+    event, owner, participants = make_event(game="carnac", players=1, ai=1)
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    game = match.games.get()
+    person = next(p for p in participants if not p.is_ai).user
+    with django_capture_on_commit_callbacks(execute=True):
+        live = game_play_online(game=game, by=person)
+    assert game_play_online(game=game, by=person).pk == live.pk  # asking again
+    play_out(live, person, django_capture_on_commit_callbacks)
+    game.refresh_from_db()
+    assert game.status == SeriesGame.Status.CONFIRMED and game.record is not None
+    assert Match.objects.get(pk=match.pk).status == Match.Status.COMPLETED
+
+
+def test_the_live_page_lets_only_the_seated_person_move(client, django_capture_on_commit_callbacks):
+    user = make_user()
+    live = carnac_against_ai(user, django_capture_on_commit_callbacks)
+    client.force_login(user)
+    page = client.get(live.get_absolute_url()).content.decode()
+    assert "Your move." in page and "<svg" in page
+    move = live_view(live, user).moves[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(live.get_absolute_url(), {"move": move, "version": 0})
+    live.refresh_from_db()
+    assert live.moves[0] == move and live.version == 2  # the AI has answered
+    client.force_login(make_user())
+    assert client.post(live.get_absolute_url(), {"move": move}).status_code == 403
+    assert "Your move." not in client.get(live.get_absolute_url()).content.decode()
+
+
+def test_a_hidden_information_live_game_shows_a_person_only_their_seat(client, django_capture_on_commit_callbacks):
+    user = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        live = live_create(
+            game="brouillard",
+            seats=[{"name": "Human", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:brouillard/beginner"}],
+            seed=1,
+        )
+    state = live_view(live, user)
+    assert state.view["seat"] == 0
+    client.force_login(user)
+    html = client.get(reverse("live-game", args=[live.pk])).content.decode()
+    assert "Your move." in html
