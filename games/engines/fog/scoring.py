@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import permutations
+from functools import cache
 from typing import Any
 
 from games.engines.fog import components as comp
@@ -162,34 +162,49 @@ def _missions(state: FogState, tally: Tally, rows: list[dict[str, Any]]) -> None
         return
     for colour in range(rules.colours):
         cards = state.missions[colour] if rules.opt("missions_mode") == "secret" else state.open_missions
-        used: set[int] = set()
-        total = 0
-        for card in cards:
-            total += mission_points(state, tally, colour, card, used)
+        rescued = [card for card in cards if comp.MISSIONS[card].kind == "rescued"]
+        total = rescued_points(state, tally, colour, rescued)
+        total += sum(mission_points(state, tally, colour, card) for card in cards if card not in rescued)
         rows[colour]["categories"]["missions"] = total
         rows[colour]["missions"] = list(cards)
 
 
-def mission_points(state: FogState, tally: Tally, colour: int, number: int, used: set[int]) -> int:
-    card = comp.MISSIONS[number]
+def rescued_points(state: FogState, tally: Tally, colour: int, cards: list[int]) -> int:
+    """The best total of "Rescued Islanders" cards when each rescued islander is scored only once.
+
+    With open missions several such cards are scored together; the colour's rescued islanders are
+    shared out among the cards' requirements in the way that scores most (a Warrior wanted by two
+    cards counts for one of them), so the result does not depend on the order of the cards.
+    """
     board = state.rules.board
-    mine = [i for i, o in enumerate(state.owner) if o == colour]
-    if card.kind == "rescued":
-        pool = [i for i in mine if tally.rescued(i) and i not in used]
-        best: tuple[int, ...] = ()
-        for order in permutations(range(len(card.needs))):
-            taken: list[int] = []
-            for k in order:
-                kind, nation = card.needs[k]
-                for i in pool:
-                    chip = board.islanders[i]
-                    if i not in taken and chip.type == kind and (not nation or chip.nation == nation):
-                        taken.append(i)
-                        break
-            if len(taken) > len(best):
-                best = tuple(taken)
-        used.update(best)
-        return card.points[len(best) - 1] if best else 0
+    pool: dict[tuple[str, str], int] = {}  # (type, nation) -> rescued islanders of the colour
+    for i, owner in enumerate(state.owner):
+        if owner == colour and tally.rescued(i):
+            chip = board.islanders[i]
+            pool[(chip.type, chip.nation)] = pool.get((chip.type, chip.nation), 0) + 1
+    groups = sorted(pool)
+    slots = [(k, kind, nation) for k, card in enumerate(cards) for kind, nation in comp.MISSIONS[card].needs]
+    points = [comp.MISSIONS[card].points for card in cards]
+
+    @cache
+    def best(slot: int, left: tuple[int, ...], met: tuple[int, ...]) -> int:
+        if slot == len(slots):
+            return sum(points[k][n - 1] for k, n in enumerate(met) if n)
+        k, kind, nation = slots[slot]
+        result = best(slot + 1, left, met)  # this requirement stays unmet
+        now_met = (*met[:k], met[k] + 1, *met[k + 1 :])
+        for g, (g_kind, g_nation) in enumerate(groups):
+            if left[g] and g_kind == kind and (not nation or g_nation == nation):
+                fewer = (*left[:g], left[g] - 1, *left[g + 1 :])
+                result = max(result, best(slot + 1, fewer, now_met))
+        return result
+
+    return best(0, tuple(pool[g] for g in groups), (0,) * len(cards))
+
+
+def mission_points(state: FogState, tally: Tally, colour: int, number: int) -> int:
+    """A "Rescue Achievements" card: its RP if the colour has the most (a tie is enough), else 0."""
+    card = comp.MISSIONS[number]
     counts = _mission_counts(state, tally, card)
     mine_count = counts[colour]
     if mine_count and mine_count >= max(counts):
