@@ -9,6 +9,7 @@ moves the static evaluation likes best are searched, and leaves are scored by th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
@@ -227,17 +228,7 @@ class CarnacSearchPlayer(Player):
         candidates = narrowed.legal_moves(state)
         if len(candidates) == 1:
             return candidates[0]
-        inner = TurnContext(
-            engine=narrowed,
-            seat=ctx.seat,
-            view=ctx.view,
-            legal_moves=candidates,
-            options=ctx.options,
-            budget=ctx.budget,
-            history=ctx.history,
-            rng=ctx.rng,
-        )
-        return self._search.choose(inner)
+        return self._search.choose(dataclasses.replace(ctx, engine=narrowed, legal_moves=candidates))
 
 
 LEVELS = {

@@ -14,6 +14,7 @@ are to the boats, and lose their row's penalty when the FOG is about to take the
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
@@ -233,17 +234,7 @@ class SearchPlayer(Player):
         engine = _SearchView(ctx.engine, total_value(state) if state.rules.solo else 0.0)
         self._cache = {}
         candidates = self._candidates(ctx.engine, state, moves)
-        inner = TurnContext(
-            engine=engine,
-            seat=ctx.seat,
-            view=ctx.view,
-            legal_moves=candidates,
-            options=ctx.options,
-            budget=ctx.budget,
-            history=ctx.history,
-            rng=ctx.rng,
-        )
-        return self._search.choose(inner)
+        return self._search.choose(dataclasses.replace(ctx, engine=engine, legal_moves=candidates))
 
 
 class TurnSearchPlayer(Player):

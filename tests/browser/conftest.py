@@ -42,3 +42,12 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+def sign_in(page, live_server, user) -> None:
+    """Sign in through the login form (test users' passwords are ``pw-<username>``)."""
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("User name").fill(user.username)
+    page.get_by_label("Password").fill("pw-" + user.username)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(live_server.url + "/")

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_event
 from tournament.services.rounds import round_publish
 
@@ -19,14 +20,6 @@ UNLABELLED = """
 @pytest.fixture(autouse=True)
 def _test_game(misty_nim, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def sign_in(page, live_server, user):
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("User name").fill(user.username)
-    page.get_by_label("Password").fill("pw-" + user.username)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(live_server.url + "/")
 
 
 def test_forms_are_labelled_and_pages_fit_a_phone(live_server, page):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_event, make_user
 from tournament.models import Event, Match, Round, SeriesGame
 from tournament.services.results import game_report
@@ -13,14 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(autouse=True)
 def _test_game(misty_nim, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def sign_in(page, live_server, user):
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("User name").fill(user.username)
-    page.get_by_label("Password").fill("pw-" + user.username)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(live_server.url + "/")
 
 
 def test_an_organiser_creates_an_event_and_pairs_a_round(live_server, page):

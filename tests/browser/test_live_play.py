@@ -4,6 +4,7 @@ import pytest
 
 from games.live import live_create, live_view
 from games.models import LiveGame
+from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,11 +23,7 @@ def test_a_person_plays_a_move_and_the_ai_answers(live_server, page):
         options={"board": "small"},
         seed=3,
     )
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("User name").fill("vera")
-    page.get_by_label("Password").fill("pw-vera")
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(live_server.url + "/")
+    sign_in(page, live_server, user)
     page.goto(live_server.url + live.get_absolute_url())
     assert page.get_by_text("Your move.").is_visible()
     move = live_view(live, user).moves[0]

@@ -7,6 +7,7 @@ from games.ai.match import play_game
 from games.engines import get_engine
 from games.gamelog import textform
 from games.models import GameRecord
+from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,11 +21,7 @@ def _fast_hashing(settings):
 def test_a_player_uploads_a_log_sees_the_verdict_and_steps_through_the_replay(live_server, page):
     log = play_game(get_engine("carnac"), [RandomPlayer(), RandomPlayer()], seed=21).log
     user = make_user("uma")
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("User name").fill("uma")
-    page.get_by_label("Password").fill("pw-uma")
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(live_server.url + "/")
+    sign_in(page, live_server, user)
     page.get_by_role("link", name="Upload logs").click()
     page.get_by_label("…or paste a log").fill(textform.dumps(log))
     page.get_by_role("button", name="Upload").click()
