@@ -95,7 +95,13 @@ def _draft(state: FogState, move: Move) -> FogState:
     state = state._replace(owner=tuple(owner), picks=picks, ply=state.ply + 1)
     if all(o >= 0 for o in owner):
         return turns.after_draft(state)
-    return state._replace(colour=turns.draft_colour(state, picks))
+    state = state._replace(colour=turns.draft_colour(state, picks))
+    # Rescue the Leaders: a colour that has its Leader passes when only Leaders are left to draft
+    # (one of the colours still without a Leader can always pick, so this ends).
+    while not movegen.draft_moves(state):
+        picks += 1
+        state = state._replace(picks=picks, colour=turns.draft_colour(state, picks))
+    return state
 
 
 def mover(state: FogState, node: int) -> int:

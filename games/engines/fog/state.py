@@ -57,7 +57,7 @@ class FogState(NamedTuple):
     spent: tuple[tuple[int, str], ...]  # (islander, movement kind) done this turn: Guardian abilities count them
     bonus_next: tuple[int, ...]  # per boat: Preparation Bonuses already taken
     bonuses: tuple[tuple[int, ...], ...]  # per colour: the bonuses it holds
-    picks: int  # draft picks made
+    picks: int  # draft turns taken (picks, and passes of a colour with its Leader when only Leaders are left)
     fog_deck: tuple[int, ...]  # FOG Uncertainty cards still face down (hidden order)
     fog_drawn: tuple[int, ...]
     event_deck: tuple[int, ...]  # Unforeseen Events still face down (hidden order)

@@ -241,6 +241,30 @@ def test_each_colour_drafts_only_one_of_the_leaders():
     assert all(state.cells[m.frm] not in state.rules.leaders for m in ENGINE.legal_moves(state))
 
 
+def test_a_colour_with_its_leader_passes_when_only_leaders_are_left_to_draft():
+    # The draft goes white, yellow, pink, black. Yellow (the second to pick) takes a Leader; then only
+    # the other islanders are drafted until none is left. The next pick is yellow's again: yellow has
+    # its Leader, so it passes, and the colours without one take the remaining Leaders.
+    state = ENGINE.setup({"rescue_the_leaders": True}, seats=4, seed=2)
+    leaders = state.rules.leaders
+
+    def pick(state, leader):
+        return ENGINE.play(
+            state, next(m for m in ENGINE.legal_moves(state) if (state.cells[m.frm] in leaders) == leader)
+        )
+
+    state = pick(state, False)
+    assert ENGINE.acting_colour(state) == "yellow"
+    state = pick(state, True)
+    while any(state.owner[i] < 0 and i not in leaders for i in range(len(state.owner))):
+        state = pick(state, False)
+    assert state.phase == DRAFT and state.picks == 30  # 29 picks, then yellow's turn: it passed
+    assert ENGINE.acting_colour(state) == "pink"
+    while state.phase == DRAFT:
+        state = pick(state, True)
+    assert sorted(state.owner[i] for i in leaders) == [0, 1, 2, 3]  # one Leader per colour
+
+
 def test_rescued_leaders_score_fifteen_five_or_minus_five():
     start = ENGINE.setup({"rescue_the_leaders": True}, seats=4, seed=2)
     board = start.rules.board

@@ -43,7 +43,8 @@ def check_step(before, move, after):
     board = before.rules.board
     if kind in (SWAP, PUSH, JUMP, CROSS, SQUEEZE) and move.to < board.hexes and move.frm < board.hexes:
         assert board.rows[move.to] >= board.rows[move.frm], "only a Run may go backward"
-    if after.phase == MOVE and after.colour == before.colour and after.turn == before.turn:
+    same_turn = before.phase == after.phase == MOVE and after.round == before.round and after.turn == before.turn
+    if same_turn and after.colour == before.colour:
         assert after.mp <= before.mp
 
 

@@ -1,0 +1,126 @@
+"""The Medium (2-5 players) and Large (2-6) beaches in random full games: invariants, notation, log replay,
+colours per player and scoring of several colours.
+
+Medium: four boats (blue, green, red, purple), 5 players play one colour each, 2 players two.
+Large: five boats (with olive), 6 players one colour each, 3 players two colours each, and with
+option 9 two players three colours each.
+"""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engines.fog.state import OVER
+from games.gamelog import GameLog, Seat
+from games.gamelog.validator import validate
+from tests.engines.fog.positions import ENGINE
+from tests.engines.fog.test_properties import play_random
+
+TABLES = [
+    ({"board": "medium"}, 5),
+    ({"board": "large"}, 6),
+    ({"board": "large"}, 3),
+]
+UNCERTAIN = {
+    "events": "on",
+    "guardians": "mixed",
+    "fog_uncertainty": "with_c",
+    "missions": "both",
+    "enhanced_movements": True,
+    "drive_off": "advanced",
+    "rescue_the_leaders": True,
+}
+
+
+def check_finished(first, last):
+    """Every islander drafted once, each ends aboard, on a pier, lost, or left behind and lost."""
+    rules = last.rules
+    board = rules.board
+    counts = [first.owner.count(c) for c in range(rules.colours)]
+    assert first.phase != OVER and min(last.owner) >= 0
+    shares = [last.owner.count(c) for c in range(rules.colours)]
+    # One islander each in turn; with Rescue the Leaders a colour holding its Leader passes once only
+    # Leaders are left, so the shares may then differ by two.
+    spread = 2 if rules.leaders else 1
+    assert max(shares) - min(shares) <= spread and sum(shares) == len(board.islanders)
+    if rules.leaders:
+        assert sorted(last.owner[i] for i in rules.leaders) == list(range(rules.colours))  # one Leader each
+    assert counts == [0] * rules.colours or counts == shares
+    for i, u in enumerate(last.where):
+        aboard = u >= board.hexes
+        on_pier = 0 <= u < board.hexes and board.kinds[u] == "pier"
+        assert aboard or on_pier or (u < 0 and last.lost_row[i] >= 0)
+    result = ENGINE.outcome(last)
+    assert len(result.details["colours"]) == rules.colours
+    return result
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(TABLES))
+def test_random_play_keeps_the_invariants_on_the_medium_and_large_beaches(rng, table):
+    options, seats = table
+    first, _, last = play_random(options, seats, rng)
+    assert last.phase == OVER
+    check_finished(first, last)
+
+
+@pytest.mark.parametrize(("options", "seats"), TABLES)
+def test_random_medium_and_large_games_replay_through_the_log_validator(options, seats):
+    first, texts, last = play_random(options, seats, random.Random(seats), check=False)
+    log = GameLog(
+        game="fog",
+        options=ENGINE.normalize_options(options),
+        seats=tuple(Seat(name=f"P{i + 1}") for i in range(seats)),
+        layout=json.loads(json.dumps(ENGINE.layout(first))),
+        moves=tuple(texts),
+    )
+    verdict = validate(log)
+    assert verdict.valid and verdict.finished, verdict.summary
+    assert verdict.outcome == ENGINE.outcome(last)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(TABLES))
+def test_every_legal_move_on_the_medium_and_large_beaches_round_trips_through_the_notation(rng, table):
+    options, seats = table
+    state = ENGINE.setup(options, seats=seats, seed=rng.randrange(1000))
+    for _ in range(rng.randrange(60, 160)):
+        if ENGINE.to_move(state) is None:
+            break
+        moves = ENGINE.legal_moves(state)
+        for move in moves:
+            assert ENGINE.parse_move(state, ENGINE.move_to_text(state, move)) == move
+        state = ENGINE.play(state, moves[rng.randrange(len(moves))])
+
+
+def test_three_players_on_the_large_beach_score_their_lowest_colour():
+    first, _, last = play_random({"board": "large"}, 3, random.Random(5))
+    assert last.rules.colours == 6 and last.rules.seat_of == (0, 1, 2, 0, 1, 2)
+    result = check_finished(first, last)
+    rows = result.details["colours"]
+    for seat in range(3):
+        mine = [rows[seat], rows[seat + 3]]
+        assert result.seats[seat].score == min(r["rp"] for r in mine)
+        assert [r["colour"] for r in result.seats[seat].details["colours"]] == [r["colour"] for r in mine]
+    total = play_random({"board": "large", "score_colours": "total"}, 3, random.Random(5))[2]
+    summed = ENGINE.outcome(total)
+    for seat in range(3):
+        assert summed.seats[seat].score == sum(r["rp"] for r in summed.seats[seat].details["colours"])
+
+
+def test_the_intensive_two_player_game_on_the_large_beach_plays_to_the_end():
+    first, _, last = play_random({"board": "large", "intensive_two_player": True}, 2, random.Random(2))
+    result = check_finished(first, last)
+    assert [len(s.details["colours"]) for s in result.seats] == [3, 3]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("options", "seats"), [*TABLES, ({"board": "medium"}, 2), ({"board": "large"}, 4)])
+def test_many_random_games_with_every_uncertainty_deck_on_the_medium_and_large_beaches(options, seats):
+    rng = random.Random(seats * 31)
+    for _ in range(6):
+        first, _, last = play_random({**options, **UNCERTAIN}, seats, rng)
+        check_finished(first, last)
