@@ -67,8 +67,10 @@ def render(view: dict[str, Any]) -> str:
         row_name = board.row_names[board.rows[hx]] if board.rows[hx] < len(board.row_names) and kind != "pier" else ""
         if row_name in swallowed:
             fill = "#8a8a8a"
-        out.append(f'<polygon points="{_hex_points(x, y)}" fill="{fill}" stroke="#6b6b6b" stroke-width="0.6"/>')
         name = board.names[hx]
+        out.append(
+            f'<polygon points="{_hex_points(x, y)}" fill="{fill}" stroke="#6b6b6b" stroke-width="0.6"><title>{name}</title></polygon>'
+        )
         if name in obstacles:
             out.append(
                 f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" rx="3" fill="{OBSTACLE_FILL.get(obstacles[name], "#777")}"><title>{escape(obstacles[name])} {name}</title></rect>'
@@ -79,6 +81,13 @@ def render(view: dict[str, Any]) -> str:
         out.append(
             f'<text x="3" y="{y + 3:.1f}" fill="#222">{name}</text><text x="{w - 22:.0f}" y="{y + 3:.1f}" fill="#a00">{penalty}</text>'
         )
+    row_a = [hx for hx in range(board.hexes) if board.rows[hx] == 0]
+    for hx in row_a:  # column numbers under row A, for the notation (D7 = row D, column 7)
+        x, y = centre(hx)
+        out.append(
+            f'<text x="{x:.1f}" y="{y + S + 10:.1f}" text-anchor="middle" font-size="8" fill="#222">{board.cols[hx] + 1}</text>'
+        )
+    _fog_line(out, board, view, w, margin_top, top_row)
     _boats(out, board, view, centre)
     by_place = view.get("aboard", {})
     islanders = {entry["code"]: entry for entry in view.get("islanders", [])}
@@ -101,6 +110,9 @@ def render(view: dict[str, Any]) -> str:
     if view.get("event_text"):
         status += f" · event: {view['event_text']}"
     out.append(f'<text x="6" y="14" font-size="12" fill="#000">{escape(status)}</text>')
+    lost = _lost_summary(view)
+    if lost:
+        out.append(f'<text x="6" y="28" fill="#600">{escape(lost)}</text>')
     last = " ".join(view.get("last", [])[-6:])
     out.append(f'<text x="6" y="{h - 8:.0f}" fill="#000">last: {escape(last)}</text>')
     out.append("</svg>")
@@ -151,8 +163,13 @@ def _boats(out: list[str], board, view: dict[str, Any], centre) -> None:
             x, y = _place_xy(board, node, centre)
             label = place.type or f"stern {place.capacity}"
             out.append(
-                f'<rect x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" height="18" rx="3" fill="#fff" fill-opacity="0.7" stroke="{fill}"/>'
+                f'<rect x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" height="18" rx="3" fill="#fff" fill-opacity="0.7" stroke="{fill}">'
+                f"<title>{escape(_place_title(place))}</title></rect>"
             )
+            if place.type:  # the type that may take this place, under any islander standing on it
+                out.append(
+                    f'<text x="{x:.1f}" y="{y + 3.5:.1f}" text-anchor="middle" font-size="10" fill="#999">{place.type}</text>'
+                )
             out.append(
                 f'<text x="{x:.1f}" y="{y + 14:.1f}" text-anchor="middle" font-size="7" fill="#222">{escape(place.name)}</text>'
             )
@@ -171,3 +188,46 @@ def _boats(out: list[str], board, view: dict[str, Any], centre) -> None:
         out.append(
             f'<text x="{(lx + rx) / 2:.1f}" y="{top - S * 3.3:.1f}" text-anchor="middle" font-size="8">{boat.nation} bonuses {"/".join(map(str, left)) or "-"}</text>'
         )
+
+
+TYPE_WORDS = {"L": "Leader", "E": "Elder", "W": "Warrior", "S": "Sailor", "C": "Commoner"}
+SIDE_WORDS = {"l": "left", "m": "middle", "r": "right"}
+
+
+def _place_title(place) -> str:
+    if place.stern:
+        return f"{place.name}: stern, room for {place.capacity}"
+    return (
+        f"{place.name}: {TYPE_WORDS[place.type]} place, area {place.area} {SIDE_WORDS[place.side]}, "
+        f"room for {place.capacity}"
+    )
+
+
+def _fog_line(out: list[str], board, view: dict[str, Any], w: float, margin_top: float, top_row: int) -> None:
+    """The front of the FOG: between the rows it swallowed and the first it has not, with its track position."""
+    swallowed = int(view.get("swallowed", 0))
+    first_free = min(swallowed, len(board.row_names))
+    y = margin_top + (top_row - first_free) * 1.5 * S + S + 0.75 * S
+    rows = view.get("swallowed_rows", [])
+    title = f"FOG {view.get('fog')}: " + (f"rows {', '.join(rows)} swallowed" if rows else "nothing swallowed yet")
+    label = f"FOG {view.get('fog')}"
+    out.append(
+        f'<g><title>{escape(title)}</title><line x1="0" y1="{y:.1f}" x2="{w:.0f}" y2="{y:.1f}" stroke="#333" '
+        f'stroke-width="2.5" stroke-dasharray="8,4"/>'
+        f'<rect x="{w / 2 - 22:.1f}" y="{y - 7:.1f}" width="44" height="14" rx="4" fill="#fff" stroke="#333"/>'
+        f'<text x="{w / 2:.1f}" y="{y + 3.5:.1f}" text-anchor="middle" font-size="9" fill="#333">{label}</text></g>'
+    )
+
+
+def _lost_summary(view: dict[str, Any]) -> str:
+    """Who lost how many islanders to the FOG, and what they cost (row penalties)."""
+    penalties = view.get("penalties", {})
+    lost: dict[str, list[int]] = {}
+    for entry in view.get("islanders", []):
+        if entry.get("lost_row"):
+            owner = entry.get("owner") or "undrafted"
+            lost.setdefault(owner, []).append(int(penalties.get(entry["lost_row"], 0)))
+    if not lost:
+        return ""
+    parts = [f"{owner} {len(values)} ({sum(values)} RP)" for owner, values in lost.items()]
+    return "lost to the FOG: " + " · ".join(parts)
