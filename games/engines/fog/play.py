@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import GameOver, IllegalMove
-from games.engines.fog import movegen, turns
+from games.engines.fog import costs, movegen, turns
 from games.engines.fog.moves import (
     DASH,
     DRAFT,
@@ -199,11 +199,21 @@ def _move(state: FogState, move: Move, cost: int) -> FogState:
         if move.extra >= 0:  # Guardian side B: the jumped-over or squeezed-through islander goes back
             _send_back(state, b, move)
         b.step(i, move.to)
-    spent = (*state.spent, (i, kind))
+    spent = (*state.spent, *[(i, kind)] * _steps(state, i, move, cost))
     moved = state.moved if move.kind == FREE else (*state.moved, i)
     free_runs = _free_run_grants(state, i, kind, spent) if move.kind != FREE else ()
     mp = state.mp - cost
     return b.done(mp=mp, moved=moved, spent=spent, free_runs=free_runs, last=_remember(state, to_text(board, move)))
+
+
+def _steps(state: FogState, i: int, move: Move, cost: int) -> int:
+    """How many fields a movement covers for the Guardian of Speed (B): a water path counts each step."""
+    if move.kind != RUN or cost <= 0:
+        return 1
+    board = state.rules.board
+    boards = board.is_place(move.to) and not board.is_place(move.frm)
+    per_step = costs.movement_cost(state, i, RUN)
+    return max(1, (cost - costs.water_cost(state, i, 0, boards)) // per_step)
 
 
 def _push(state: FogState, b: _Board, i: int, move: Move) -> None:

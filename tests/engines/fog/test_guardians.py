@@ -60,6 +60,14 @@ def test_guardian_of_speed_b_counts_the_runs_of_one_islander_only():
     assert not any(t.endswith("!") for t in texts(after))
 
 
+def test_guardian_of_speed_b_counts_every_field_of_a_water_path():
+    # K3 -> S3 (one field), then S3 -> S4 -> S5 in one water movement: three fields run in all.
+    state = guarded(arrange({"K3": ("bL1", "black")}), 1, "B")
+    after = play(state, "K3-S3", "S3-S5")
+    assert after.mp == 4 and "S5-S6!" in texts(after)
+    assert "S5-S6!" in texts(play(state, "K3-S5"))  # the same three fields in one movement
+
+
 def test_without_the_guardian_of_speed_b_three_runs_give_no_free_run():
     state = guarded(arrange({"C3": ("bL1", "black")}), 1, "A")
     after = play(state, "C3-D3", "D3-E4", "E4-F4")
