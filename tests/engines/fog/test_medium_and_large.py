@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.engines.fog.state import OVER
 from games.gamelog import GameLog, Seat
 from games.gamelog.validator import validate
-from tests.engines.fog.positions import ENGINE
+from tests.engines.fog.positions import ENGINE, arrange, play
 from tests.engines.fog.test_properties import play_random
 
 TABLES = [
@@ -115,6 +115,23 @@ def test_the_intensive_two_player_game_on_the_large_beach_plays_to_the_end():
     first, _, last = play_random({"board": "large", "intensive_two_player": True}, 2, random.Random(2))
     result = check_finished(first, last)
     assert [len(s.details["colours"]) for s in result.seats] == [3, 3]
+
+
+@pytest.mark.parametrize(("board", "seats", "corner"), [("standard", 4, 7), ("medium", 5, 8), ("large", 6, 9)])
+def test_the_fog_deck_has_seven_a_cards_on_medium_and_large_and_starts_at_their_corner(board, seats, corner):
+    state = ENGINE.setup({"board": board, "fog_uncertainty": "on"}, seats=seats, seed=1)
+    a_cards = 5 if board == "standard" else 7
+    assert sorted(state.fog_deck) == [*range(7, 7 + a_cards), 14, 15]
+    with_c = ENGINE.setup({"board": board, "fog_uncertainty": "with_c"}, seats=seats, seed=1)
+    assert sorted(with_c.fog_deck) == [*range(9, 7 + a_cards), 14, 15, 16, 17]  # two A cards make room for C
+    assert state.rules.board.fog_corner == corner
+    # Above the corner the FOG moves one step without a card; from the corner on it draws.
+    before = arrange({"K3": ("bE1", "black")}, options={"board": board, "fog_uncertainty": "on"}, seats=seats)
+    before = before._replace(fog=corner + 1, fog_deck=(15, 7))
+    after = play(before, *["end"] * seats)
+    assert after.fog == corner and after.fog_drawn == ()
+    after = play(after, *["end"] * seats)
+    assert after.fog == corner - 2 and after.fog_drawn == (15,)  # card 15: two steps
 
 
 @pytest.mark.slow
