@@ -17,7 +17,7 @@ from games.engines.fog.state import OVER
 from games.gamelog import GameLog, Seat
 from games.gamelog.validator import validate
 from tests.engines.fog.positions import ENGINE, arrange, play
-from tests.engines.fog.test_properties import play_random
+from tests.engines.fog.test_properties import check_invariants, check_step, play_random
 
 TABLES = [
     ({"board": "medium"}, 5),
@@ -58,10 +58,10 @@ def check_finished(first, last):
     return result
 
 
-@settings(max_examples=4, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(TABLES))
-def test_random_play_keeps_the_invariants_on_the_medium_and_large_beaches(rng, table):
-    options, seats = table
+@pytest.mark.parametrize(("options", "seats"), TABLES)
+@settings(max_examples=3, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_random_play_keeps_the_invariants_on_the_medium_and_large_beaches(options, seats, rng):
     first, _, last = play_random(options, seats, rng)
     assert last.phase == OVER
     check_finished(first, last)
@@ -82,10 +82,10 @@ def test_random_medium_and_large_games_replay_through_the_log_validator(options,
     assert verdict.outcome == ENGINE.outcome(last)
 
 
-@settings(max_examples=4, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(TABLES))
-def test_every_legal_move_on_the_medium_and_large_beaches_round_trips_through_the_notation(rng, table):
-    options, seats = table
+@pytest.mark.parametrize(("options", "seats"), TABLES)
+@settings(max_examples=2, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_every_legal_move_on_the_medium_and_large_beaches_round_trips_through_the_notation(options, seats, rng):
     state = ENGINE.setup(options, seats=seats, seed=rng.randrange(1000))
     for _ in range(rng.randrange(60, 160)):
         if ENGINE.to_move(state) is None:
@@ -135,9 +135,38 @@ def test_the_fog_deck_has_seven_a_cards_on_medium_and_large_and_starts_at_their_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("options", "seats"), [*TABLES, ({"board": "medium"}, 2), ({"board": "large"}, 4)])
+@pytest.mark.parametrize(
+    ("options", "seats"), [*TABLES, ({"board": "medium"}, 2), ({"board": "large"}, 4), ({}, 4), ({}, 2)]
+)
 def test_many_random_games_with_every_uncertainty_deck_on_the_medium_and_large_beaches(options, seats):
     rng = random.Random(seats * 31)
     for _ in range(6):
         first, _, last = play_random({**options, **UNCERTAIN}, seats, rng)
         check_finished(first, last)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("options", "seats"), [({}, 4), *TABLES])
+def test_greedy_games_with_every_option_keep_the_invariants(options, seats):
+    """Greedy crews reach the boats, so boarding, Drive Off, bonuses and missions are played too."""
+    from games.ai.base import TurnContext
+    from games.ai.registry import get_player
+
+    greedy = get_player("fog", "greedy")
+    options = {**options, **UNCERTAIN, "missions_mode": "open", "boats_without_colour": True, "minimum_crew": True}
+    normal = ENGINE.normalize_options(options)
+    rng = random.Random(seats)
+    state = ENGINE.setup(options, seats=seats, seed=seats)
+    first = state
+    while ENGINE.to_move(state) is not None:
+        seat, moves = ENGINE.to_move(state), ENGINE.legal_moves(state)
+        view = ENGINE.observe(state, seat)
+        move = greedy.choose(
+            TurnContext(engine=ENGINE, seat=seat, view=view, legal_moves=moves, options=normal, rng=rng)
+        )
+        after = ENGINE.play(state, move)
+        check_invariants(after)
+        check_step(state, move, after)
+        state = after
+    result = check_finished(first, state)
+    assert any(state.aboard) and all("missions" in row["categories"] for row in result.details["colours"])
