@@ -134,6 +134,28 @@ def test_the_fog_deck_has_seven_a_cards_on_medium_and_large_and_starts_at_their_
     assert after.fog == corner - 2 and after.fog_drawn == (15,)  # card 15: two steps
 
 
+@pytest.mark.parametrize(
+    ("team_play", "teams", "scores"),
+    [
+        ("total", 3, (18, 9, 9, 18, 9, 9)),  # teams: seats 1+4, 2+5, 3+6
+        ("lowest", 3, (9, 0, 0, 9, 0, 0)),
+        ("total", 2, (9, 27, 9, 27, 9, 27)),  # teams: seats 1+3+5, 2+4+6
+        ("lowest", 2, (0, 9, 0, 9, 0, 9)),
+    ],
+)
+def test_team_play_with_six_players_in_two_or_three_teams(team_play, teams, scores):
+    options = {"board": "large", "team_play": team_play, "teams": teams}
+    layout = ENGINE.make_layout(ENGINE.normalize_options(options), 6, random.Random(1))
+    layout["boat_scoring"] = {"A": 6, "B": 5, "C": 4, "D": 2}
+    # Four colours each have one Sailor in its nation's boat, area B: 4 + 5 = 9 RP; yellow and orange none.
+    aboard = {"bBl": [("bS1", "black")], "pBl": [("pS1", "pink")], "oBl": [("oS1", "white")], "rBl": [("rS1", "teal")]}
+    state = arrange({}, options=options, seats=6, layout=layout, aboard=aboard)
+    result = ENGINE.outcome(state._replace(phase=OVER, colour=-1))
+    assert [row["rp"] for row in result.details["colours"]] == [9, 9, 0, 9, 0, 9]
+    assert result.scores == scores
+    assert len(result.details["teams"]) == teams
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "seats"), [*TABLES, ({"board": "medium"}, 2), ({"board": "large"}, 4), ({}, 4), ({}, 2)]
