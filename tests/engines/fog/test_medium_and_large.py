@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.engines.fog import movegen
 from games.engines.fog.state import OVER
 from games.gamelog import GameLog, Seat
 from games.gamelog.validator import validate
@@ -154,6 +155,18 @@ def test_team_play_with_six_players_in_two_or_three_teams(team_play, teams, scor
     assert [row["rp"] for row in result.details["colours"]] == [9, 9, 0, 9, 0, 9]
     assert result.scores == scores
     assert len(result.details["teams"]) == teams
+
+
+def test_on_the_large_beach_a_shared_pier_reaches_both_boats_and_a_middle_place():
+    # P13 is the red boat's right pier and the purple boat's left pier; purple's area B has three
+    # Sailor places (left, middle, right).
+    state = arrange({"P13": ("pS1", "black")}, options={"board": "large"}, seats=6)
+    table = {ENGINE.move_to_text(state, m): c for m, c in movegen.movement_costs(state).items()}
+    assert table["P13-pBl"] == 1 and table["P13-pBm"] == 1 and table["P13-rBr"] == 1
+    assert table["P13-pBr"] == 2  # the far side only through the places in between
+    assert table["P13-rBl"] == 2  # and so is the red boat's left side
+    after = play(state, "P13-pBm")
+    assert after.bonuses[0] == (6,) and state.rules.board.boats[3].bonuses == (6, 5, 4, 3, 2, 1)
 
 
 @pytest.mark.slow
