@@ -170,3 +170,24 @@ def test_the_rescue_levels(points, level):
 
 def test_the_advanced_solo_starts_the_fog_one_lower():
     assert ENGINE.setup({"solo_advanced": True}, seats=1).fog == 8
+
+
+def test_optionally_the_fog_deck_game_ends_only_when_the_fog_reaches_the_shore():
+    options = {"fog_uncertainty": "on", "fog_deck_ends_game": False}
+    state = arrange({"K3": ("bE1", "black")}, options=options, fog=3, swallowed=7)._replace(fog_deck=(14,))
+    state = play(state, "end", "end", "end", "end")
+    assert state.phase == MOVE and state.fog == 3 and state.fog_deck == ()  # the last card: speed 0
+    state = play(state, "end", "end", "end", "end")
+    assert state.phase == MOVE and state.fog == 2  # no card left: one step a round
+    state = play(state, *["end"] * 8)
+    assert state.phase == OVER and state.fog == 0
+
+
+def test_in_solo_an_event_sets_every_nations_movement_points():
+    state = ENGINE.setup({"events": "on"}, seats=1)._replace(event_deck=(26, 36))
+    state = play(state, "end", "end", "end")  # the first round's three nations
+    seen = []
+    for _ in range(3):
+        seen.append((state.rules.colour_names[state.colour], state.mp))
+        state = play(state, "end")
+    assert seen == [("red", 5), ("green", 5), ("blue", 5)]
