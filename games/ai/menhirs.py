@@ -1,20 +1,25 @@
-"""AI players for Menhirs dans le Brouillard: greedy and a Monte Carlo tree search.
+"""AI players for Menhirs dans le Brouillard: greedy, and an endgame search at two budgets.
 
 The game turns on one fact: a slide that uncovers the last Menhirs wins for whoever plays it,
 except that the no-undo rule bars the opponent from sliding back what I just slid. So after my
 turn, any winning slide is the opponent's unless it is the reverse of mine, and a position in
 which the only winning slide is my own slide reversed is a threat: I win next turn unless the
-opponent's move spoils it. ``tactics`` reads that straight from the fog bitmasks.
+opponent's move spoils it. ``prospect`` reads that straight from the fog bitmasks.
+
+Games between greedy players are nearly all drawn, and the decisive ones are decided in the
+last round: the game is won in the endgame, where each turn takes a fog tile away and the rest
+of the game is small enough to search to the end (``menhirs_search``). The search levels play
+greedy until then.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.ai.base import Budget, Player, TurnContext
-from games.ai.mcts import MCTSPlayer
+from games.ai.menhirs_search import DRAW, LOSS, Block, Child, OutOfBudget, Solver, child_of
 from games.engines.menhirs.board import (
     BOARD,
     MIN_SPLIT_SIZE,
@@ -24,17 +29,12 @@ from games.engines.menhirs.board import (
     is_split_part,
     shift,
 )
-from games.engines.menhirs.engine import MenhirsEngine
 from games.engines.menhirs.rules import (
+    LAST_PLY,
     MenhirsState,
     Place,
     Slide,
-    advance,
-    fog_slides,
-    legal_turns,
-    removable,
     slid_fog,
-    winning_slides,
 )
 
 
@@ -111,16 +111,6 @@ def prospect(state: MenhirsState, turn: Slide | Place) -> Prospect:
     return Prospect(False, False, int(threat))
 
 
-def covered_after(state: MenhirsState, turn: Slide | Place) -> int:
-    """How many Menhirs stay covered after ``turn``."""
-    if isinstance(turn, Place):
-        return (state.covered | state.table.menhirs & 1 << turn.hex).bit_count()
-    fog = slid_fog(state.fog, turn.part, turn.direction)
-    if turn.removed is not None:
-        fog &= ~(1 << turn.removed)
-    return (fog & state.table.menhirs).bit_count()
-
-
 def sorted_turns(state: MenhirsState, turns) -> tuple[list, list, list, list]:
     """(winning, safe with a threat, safe, handing over) turns."""
     winning, threatening, safe, losing = [], [], [], []
@@ -137,106 +127,138 @@ def sorted_turns(state: MenhirsState, turns) -> tuple[list, list, list, list]:
     return winning, threatening, safe, losing
 
 
-def best_turns(state: MenhirsState, turns, *, plan: bool) -> list:
-    """The turns a tactical player picks from: a win, else a threat, else a safe turn.
-
-    With ``plan``, safe turns are narrowed to those leaving the fewest Menhirs covered: a threat
-    needs a single covered Menhir at the start of one's turn, so heading there pays.
-    """
+def best_turns(state: MenhirsState, turns) -> list:
+    """The turns a tactical player picks from: a win, else a threat, else a safe turn, else any."""
     winning, threatening, safe, losing = sorted_turns(state, turns)
-    if winning or threatening:
-        return winning or threatening
-    if safe and plan:
-        counts = [covered_after(state, turn) for turn in safe]
-        fewest = min(counts)
-        return [turn for turn, count in zip(safe, counts) if count == fewest]
-    return safe or losing
+    return winning or threatening or safe or losing
 
 
 class GreedyPlayer(Player):
     level = "greedy"
     description = "Wins at once when it can, never hands the opponent a winning move when it can avoid it."
-    plan = False
 
     def choose(self, ctx: TurnContext):
         state = ctx.engine.determinize(ctx.view, ctx.rng)
-        group = best_turns(state, ctx.legal_moves, plan=self.plan)
+        group = best_turns(state, ctx.legal_moves)
         return group[ctx.rng.randrange(len(group))]
-
-
-class PlannerPlayer(GreedyPlayer):
-    level = "planner"
-    description = "Greedy, and among safe turns heads for a single covered Menhir, where threats start."
-    plan = True
 
 
 # --- search -----------------------------------------------------------------------------------
 
 
-def quick_turn(engine, state: MenhirsState, rng: random.Random):
-    """A playout turn: a winning slide when there is one, else a random legal turn (cheaply drawn)."""
-    table = state.table
-    if table.places(state.ply):
-        free = bits_of(BOARD & ~state.fog)
-        return Place(free[rng.randrange(len(free))])
-    wins = winning_slides(state)
-    if wins:
-        return Slide(*wins[rng.randrange(len(wins))])
-    slides = fog_slides(state)
-    part, direction = slides[rng.randrange(len(slides))]
-    if not table.clears(state.ply):
-        return Slide(part, direction)
-    choices = removable(slid_fog(state.fog, part, direction), table.menhirs)
-    return Slide(part, direction, choices[rng.randrange(len(choices))] if choices else None)
+@dataclass
+class _Option:
+    """A turn the search weighs, with the bare position it leaves for the opponent."""
+
+    turn: Slide | Place
+    child: Child
+    trap: float = -1.0  # the share of the opponent's likely replies that improve my result; -1 unknown
 
 
-class _CandidateRules(MenhirsEngine):
-    """The rules as the search sees them: each position offers only the planner's best few turns."""
+def likely_replies(solver: Solver, fog: int, ply: int, block: Block) -> list[Child]:
+    """The replies a greedy opponent picks from: a threat if it has one, else a safe turn, else any.
 
-    def __init__(self, width: int, rng: random.Random):
-        self.width = width
-        self.rng = rng
-        self.cache: dict[tuple, list] = {}
-
-    def legal_moves(self, state: MenhirsState) -> list:
-        key = (state.fog, state.ply, state.last, state.winner)
-        found = self.cache.get(key)
-        if found is None:
-            found = best_turns(state, legal_turns(state), plan=True)
-            if len(found) > self.width:
-                found = self.rng.sample(found, self.width)
-            self.cache[key] = found
-        return found
-
-    def play(self, state: MenhirsState, move) -> MenhirsState:
-        return advance(state, move)
+    Seen from the player who moves after the reply: a reply that lets me win at once is a blunder;
+    one whose only win for me is the slide the no-undo rule bars is the opponent's threat.
+    """
+    threats, safe, blunders = [], [], []
+    for child in solver.children(fog, ply, block):
+        if solver.can_win(*child):
+            blunders.append(child)
+        elif child[1] is not None and solver.can_win(child[0], None):
+            threats.append(child)
+        else:
+            safe.append(child)
+    return threats or safe or blunders
 
 
 class SearchPlayer(Player):
-    """Monte Carlo tree search over the planner's candidate turns, with quick random playouts."""
+    """Greedy until the rest of the game fits in the budget; from there, best play to the end.
 
-    description = "Tree search over the planner's best turns; its strength grows with the budget."
+    The budget counts positions searched (``Budget.iterations``) or seconds. In the clearing
+    phase the player searches the rest of the game exactly: it takes a forced win, keeps a draw
+    when it cannot win, and among the turns that keep the draw picks the one where most of a
+    greedy opponent's likely replies would hand it a forced win (``traps``: 0 turns this off).
+    When the budget runs out first it plays like greedy.
+    """
 
-    def __init__(self, *, level: str = "mcts", budget: Budget | None = None, width: int = 6):
+    description = "Greedy early; in the clearing phase searches to the end of the game and sets traps."
+
+    def __init__(self, *, level: str = "search", budget: Budget | None = None, traps: int = 16):
         self.level = level
-        self.budget = budget or Budget(iterations=40)
-        self.width = width
+        self.default_budget = budget or Budget(iterations=DEFAULT_NODES)
+        self.traps = traps
+        self.searched = False  # whether the last choice came from a completed search (for tests)
+
+    def _budget(self, ctx: TurnContext) -> Budget:
+        if ctx.budget.seconds is None and ctx.budget.iterations is None:
+            return self.default_budget
+        return ctx.budget
 
     def choose(self, ctx: TurnContext):
         state = ctx.engine.determinize(ctx.view, ctx.rng)
-        group = best_turns(state, ctx.legal_moves, plan=True)
-        # Before the clearing phase no threat can exist (sliding back restores the covered
-        # Menhirs), so the planner's choice stands there and the budget goes to the endgame.
-        if len(group) == 1 or prospect(state, group[0]).wins or not state.table.clears(state.ply):
+        self.searched = False
+        group = best_turns(state, ctx.legal_moves)
+        if len(ctx.legal_moves) == 1 or prospect(state, group[0]).wins or not state.table.clears(state.ply):
             return group[ctx.rng.randrange(len(group))]
-        rules = _CandidateRules(self.width, ctx.rng)
-        candidates = rules.legal_moves(state)
-        search = MCTSPlayer(level=self.level, budget=self.budget, rollout_policy=quick_turn)
-        return search.choose(replace(ctx, engine=rules, legal_moves=candidates))
+        budget = self._budget(ctx)
+        solver = Solver(state.table, node_limit=budget.iterations, deadline=budget.deadline())
+        try:
+            turn = self._search(state, solver, ctx.legal_moves, ctx.rng)
+        except OutOfBudget:
+            return group[ctx.rng.randrange(len(group))]
+        self.searched = True
+        return turn
+
+    def _search(self, state: MenhirsState, solver: Solver, turns, rng: random.Random):
+        """A forced win if there is one; else the turn that keeps the draw and sets the best trap."""
+        ply = state.ply + 1  # the opponent's turn, after mine
+        options = [_Option(turn, child_of(state.fog, turn)) for turn in turns]
+        safe = [option for option in options if not solver.can_win(*option.child)]
+        if not safe:
+            return options[rng.randrange(len(options))].turn
+        rng.shuffle(safe)
+        for option in safe:  # a forced win: the opponent's best is a loss
+            if not solver.exceeds(option.child[0], ply, option.child[1], LOSS):
+                return option.turn
+        # Among the turns that keep the draw, weigh as many traps as the budget allows.
+        holding: list[_Option] = []
+        try:
+            for option in safe:
+                if not solver.exceeds(option.child[0], ply, option.child[1], DRAW):
+                    holding.append(option)
+                    option.trap = self._trap(solver, option.child, ply, DRAW, rng)
+        except OutOfBudget:
+            if not holding:
+                raise
+        if not holding:  # every turn loses against best play: hope for a slip
+            return safe[0].turn
+        best = max(option.trap for option in holding)
+        return next(option for option in holding if option.trap == best).turn
+
+    def _trap(self, solver: Solver, child: Child, ply: int, level: int, rng: random.Random) -> float:
+        """The share of a greedy opponent's likely replies after which I do better than ``level``."""
+        if not self.traps or ply >= LAST_PLY - 1:
+            return 0.0
+        replies = likely_replies(solver, child[0], ply, child[1])
+        if len(replies) > self.traps:
+            replies = rng.sample(replies, self.traps)
+        better = 0
+        for fog, block in replies:
+            if solver.can_win(fog, block) or solver.exceeds(fog, ply + 1, block, level):
+                better += 1
+        return better / len(replies)
+
+
+DEFAULT_NODES = 30_000
+
+
+def planner() -> SearchPlayer:
+    return SearchPlayer(level="planner", budget=Budget(iterations=3_000), traps=0)
 
 
 LEVELS = {
     "greedy": GreedyPlayer,
-    "planner": PlannerPlayer,
-    "mcts": SearchPlayer,
+    "planner": planner,
+    "search": SearchPlayer,
 }

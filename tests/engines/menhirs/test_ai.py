@@ -1,17 +1,20 @@
-"""The AI levels: greedy wins when it can and never hands over a win it can avoid; search on top."""
+"""The AI levels: greedy wins when it can and never hands over a win it can avoid; the search
+levels play the endgame exactly (checked against a plain minimax over the engine's own turns)."""
 
 import random
+from functools import cache
 
 import pytest
 
-from games.ai.base import TurnContext
+from games.ai.base import Budget, TurnContext
 from games.ai.match import play_game
-from games.ai.menhirs import GreedyPlayer, PlannerPlayer, SearchPlayer, prospect, winning_slides_on
+from games.ai.menhirs import GreedyPlayer, SearchPlayer, best_turns, planner, prospect, winning_slides_on
+from games.ai.menhirs_search import DRAW, LOSS, WIN, OutOfBudget, Solver, child_of
 from games.ai.random_player import RandomPlayer
 from games.ai.registry import levels
 from games.engines.menhirs import ENGINE
 from games.engines.menhirs.board import OPPOSITE, shift
-from games.engines.menhirs.rules import winning_slides
+from games.engines.menhirs.rules import LAST_PLY, advance, legal_turns, undo_block, winning_slides
 from games.gamelog.validator import validate
 from tests.engines.menhirs.helpers import position
 
@@ -32,17 +35,17 @@ def choose(player, state, seed=0):
 
 
 def test_the_levels_go_from_weakest_to_strongest():
-    assert list(levels("menhirs")) == ["random", "greedy", "planner", "mcts"]
+    assert list(levels("menhirs")) == ["random", "greedy", "planner", "search"]
 
 
-@pytest.mark.parametrize("player", [GreedyPlayer(), PlannerPlayer(), SearchPlayer()], ids=lambda p: p.level)
+@pytest.mark.parametrize("player", [GreedyPlayer(), planner(), SearchPlayer()], ids=lambda p: p.level)
 def test_every_level_takes_a_win_when_there_is_one(player):
     for seed in range(5):
         state = ENGINE.play(position(ELEVEN, round=5, seat=1), choose(player, position(ELEVEN, round=5, seat=1), seed))
         assert state.winner == 1
 
 
-@pytest.mark.parametrize("player", [GreedyPlayer(), PlannerPlayer(), SearchPlayer()], ids=lambda p: p.level)
+@pytest.mark.parametrize("player", [GreedyPlayer(), planner(), SearchPlayer()], ids=lambda p: p.level)
 def test_no_level_hands_the_opponent_a_winning_move_when_it_can_avoid_it(player):
     # a1 and g1 are covered by lone tiles: sliding either away leaves one Menhir for the opponent.
     for round_number in (5, 9):
@@ -92,3 +95,136 @@ def test_the_search_level_beats_random_in_most_games():
         players[me] = SearchPlayer()
         wins += play_game(ENGINE, players, seed=1000 + number).outcome.winners == (me,)
     assert wins >= 18
+
+
+@pytest.mark.slow
+def test_the_search_level_scores_better_than_greedy():
+    points = 0.0
+    games = 16
+    for number in range(games):
+        me = number % 2
+        players = [GreedyPlayer(), GreedyPlayer()]
+        players[me] = SearchPlayer()
+        outcome = play_game(ENGINE, players, seed=2000 + number).outcome
+        points += 0.5 if outcome.is_draw else float(outcome.winners == (me,))
+    assert points / games >= 0.65  # greedy against greedy: about 0.5, mostly draws
+
+
+# --- the endgame search ------------------------------------------------------------------------
+
+
+def random_positions(seeds, *, from_ply=0):
+    """Every position of random games (seeded) from ``from_ply`` on, before the game ends."""
+    for seed in seeds:
+        rng, state = random.Random(seed), ENGINE.setup(seed=seed)
+        while not ENGINE.is_over(state):
+            if state.ply >= from_ply:
+                yield state
+            state = advance(state, rng.choice(legal_turns(state)))
+
+
+def play_to(ply, seed):
+    """A position at ``ply`` reached by greedy play (more endgames stay open than in random play)."""
+    rng, state = random.Random(seed), ENGINE.setup(seed=seed)
+    while state.ply < ply and not state.over:
+        state = advance(state, rng.choice(best_turns(state, legal_turns(state))))
+    return state
+
+
+def minimax(state) -> int:
+    """The value for the player to act, by the engine's own turns (slow, memoized per test)."""
+
+    @cache
+    def value(fog, ply, last):
+        position = state.__class__(state.table, fog, ply, state.supply, last)
+        if ply >= LAST_PLY:
+            return DRAW
+        best = LOSS
+        for turn in legal_turns(position):
+            after = advance(position, turn)
+            if after.winner is not None:
+                return WIN
+            best = max(best, -value(after.fog, after.ply, after.last))
+        return best
+
+    return value(state.fog, state.ply, state.last)
+
+
+def test_the_search_sees_the_same_turns_as_the_rules():
+    for state in random_positions(range(6), from_ply=4):
+        solver = Solver(state.table)
+        block = undo_block(state)
+        assert solver.can_win(state.fog, block) == bool(winning_slides(state))
+        expected = set()
+        for turn in legal_turns(state):
+            after = advance(state, turn)
+            if after.winner is None:
+                expected.add((after.fog, undo_block(after)))
+                assert child_of(state.fog, turn) == (after.fog, undo_block(after))
+        assert set(solver.children(state.fog, state.ply, block)) == expected
+
+
+def test_the_search_values_agree_with_a_plain_minimax():
+    greedy_games = [play_to(20, seed) for seed in range(8)]
+    seen = set()
+    for state in [*random_positions(range(8), from_ply=20), *greedy_games]:
+        if state.over:
+            continue
+        block = undo_block(state)
+        solver = Solver(state.table)
+        searched = WIN if solver.can_win(state.fog, block) else solver.value(state.fog, state.ply, block)
+        assert searched == minimax(state), ENGINE.observe(state, None)["fog"]
+        seen.add(searched)
+    assert seen == {WIN, DRAW, LOSS}
+
+
+def test_the_search_level_takes_a_forced_win_that_greedy_does_not_see():
+    found = 0
+    for seed in range(40):
+        state = play_to(19, seed)
+        solver = Solver(state.table)
+        if state.over or solver.can_win(state.fog, undo_block(state)):
+            continue
+        if solver.value(state.fog, state.ply, undo_block(state)) != WIN:
+            continue
+        turn = choose(SearchPlayer(), state, seed)
+        assert minimax(ENGINE.play(state, turn)) == LOSS  # the opponent, to act, is lost
+        found += 1
+        if found == 2:
+            break
+    assert found
+
+
+def test_the_search_level_keeps_a_draw_when_it_cannot_win():
+    checked = 0
+    for seed in range(6):
+        state = play_to(20, seed)
+        if state.over or minimax(state) != DRAW:
+            continue
+        after = ENGINE.play(state, choose(SearchPlayer(), state, seed))
+        assert after.over or minimax(after) == DRAW
+        checked += 1
+    assert checked
+
+
+def test_the_search_stops_when_its_budget_is_spent():
+    state = play_to(14, 3)
+    solver = Solver(state.table, node_limit=50)
+    with pytest.raises(OutOfBudget):
+        solver.value(state.fog, state.ply, undo_block(state))
+    assert solver.nodes == 51
+
+
+def test_a_search_level_out_of_budget_plays_like_greedy():
+    state = play_to(14, 3)
+    player = SearchPlayer(budget=Budget(iterations=50))
+    turn = choose(player, state)
+    assert not player.searched
+    assert turn in best_turns(state, legal_turns(state))
+
+
+def test_the_search_level_searches_to_the_end_within_its_budget_late_in_the_game():
+    state = play_to(18, 3)
+    player = SearchPlayer()
+    choose(player, state)
+    assert player.searched
