@@ -1,8 +1,12 @@
-"""Menhirs dans le Brouillard benchmark: engine speed, and AI strength against the random player.
+"""Menhirs dans le Brouillard benchmark: engine speed, and AI strength against another level.
 
 .venv/bin/python -m bench.menhirs                 # random games/s and legal-move generations/s
 .venv/bin/python -m bench.menhirs --strength      # 200 games of the strong level against random
-.venv/bin/python -m bench.menhirs --strength --level planner --games 100
+.venv/bin/python -m bench.menhirs --strength --level search --against greedy --games 100
+.venv/bin/python -m bench.menhirs --strength --level search --against greedy --iterations 10000
+
+--strength prints the level's score (wins plus half the draws) with Wilson's 95% interval and
+its thinking time per move (mean and worst); seats alternate from game to game.
 """
 
 from __future__ import annotations
@@ -10,11 +14,12 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from dataclasses import replace
 
-from games.ai.base import Budget
+from games.ai.base import Budget, Player
 from games.ai.match import play_game
-from games.ai.random_player import RandomPlayer
 from games.ai.registry import get_player, levels
+from games.ai.tally import LevelScore
 from games.engines.menhirs import ENGINE
 
 
@@ -39,15 +44,34 @@ def generations(positions: list) -> tuple[float, float]:
     return len(positions) / (time.perf_counter() - start), total / len(positions)
 
 
-def strength(level: str, games: int, iterations: int | None) -> None:
+class _Timed(Player):
+    """Wraps a player, gives it its own budget (the opponent keeps its default) and times its choices."""
+
+    def __init__(self, inner: Player, budget: Budget):
+        self.inner = inner
+        self.budget = budget
+        self.level = inner.level
+        self.times: list[float] = []
+
+    def choose(self, ctx):
+        start = time.perf_counter()
+        move = self.inner.choose(replace(ctx, budget=self.budget))
+        self.times.append(time.perf_counter() - start)
+        return move
+
+
+def strength(level: str, against: str, games: int, iterations: int | None) -> None:
     wins = draws = losses = 0
+    times: list[float] = []
     start = time.perf_counter()
+    budget = Budget(iterations=iterations)  # iterations=None: the level's default budget
     for number in range(games):
         me = number % 2  # alternate who starts
-        players = [RandomPlayer(), RandomPlayer()]
-        players[me] = get_player("menhirs", level)
-        budget = Budget(iterations=iterations) if iterations else None
-        outcome = play_game(ENGINE, players, seed=number, budget=budget).outcome
+        timed = _Timed(get_player("menhirs", level), budget)
+        players = [get_player("menhirs", against), get_player("menhirs", against)]
+        players[me] = timed
+        outcome = play_game(ENGINE, players, seed=number).outcome
+        times += timed.times
         if outcome.is_draw:
             draws += 1
         elif outcome.winners == (me,):
@@ -55,9 +79,14 @@ def strength(level: str, games: int, iterations: int | None) -> None:
         else:
             losses += 1
     seconds = time.perf_counter() - start
+    score = LevelScore(level, games, wins + draws / 2)
+    low, high = score.interval()
+    spent = f"{iterations} positions a move" if iterations else "its default budget"
     print(
-        f"{level} vs random, {games} games alternating first player: {wins} wins, {draws} draws, {losses} losses "
-        f"= {100 * wins / games:.1f}% wins ({seconds:.0f} s, {seconds / games:.2f} s a game)"
+        f"{level} ({spent}) v {against}, {games} games alternating first player: "
+        f"{wins} wins, {draws} draws, {losses} losses; score {score.rate:.3f} (95% interval {low:.3f}-{high:.3f}); "
+        f"{1000 * sum(times) / len(times):.0f} ms a move on average, worst {1000 * max(times):.0f} ms "
+        f"({seconds:.0f} s in all)"
     )
 
 
@@ -65,11 +94,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=None, help="games to play (200 for --strength, 300 otherwise)")
     parser.add_argument("--strength", action="store_true", help="measure an AI level against the random player")
-    parser.add_argument("--level", default="mcts", choices=[k for k in levels("menhirs") if k != "random"])
-    parser.add_argument("--iterations", type=int, default=None, help="search budget (default: the level's own)")
+    parser.add_argument("--level", default="search", choices=[k for k in levels("menhirs") if k != "random"])
+    parser.add_argument("--against", default="random", choices=list(levels("menhirs")), help="the opposing level")
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="search budget in positions a move (default: the level's own)"
+    )
     args = parser.parse_args()
     if args.strength:
-        strength(args.level, args.games or 200, args.iterations)
+        strength(args.level, args.against, args.games or 200, args.iterations)
         return
     random_games(50, {})  # warm the cluster caches (movable_parts) so the figures are steady-state
     for options in ({}, {"clearing_starts": "english"}, {"menhirs": 5}):
