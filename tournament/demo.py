@@ -20,7 +20,13 @@ from tournament.services.rounds import round_publish
 from tournament.services.stages import stage_close
 from tournament.tasks import play_ai_series_game
 
-DEMO_EVENTS = ("carnac-autumn-swiss", "menhirs-spring-knockout", "brouillard-winter-open", "the-fog-island-league")
+DEMO_EVENTS = (
+    "carnac-autumn-swiss",
+    "menhirs-spring-knockout",
+    "brouillard-winter-open",
+    "the-fog-island-league",
+    "mists-duplicate-challenge",
+)
 
 
 def _play_human_games(match: Match, rng: random.Random, organiser, *, stop_after: int | None = None) -> None:
@@ -138,6 +144,21 @@ def load_tournament_demo(stdout=None) -> list[str]:
     event_set_status(event=league, by=orga, status=Event.Status.RUNNING)
     _ai_games(round_publish(stage=league.stages.get(), by=orga))
     created.append(league.slug)
+
+    challenge = event_create(
+        owner=orga,
+        name="Mists Duplicate Challenge",
+        game="mists",
+        options={"level": 1},
+        description="Every team plays the same tile order; ranked by win, then points, then fewest ghosts.",
+        stage={"format": "score_challenge", "settings": {"rounds": 1}},
+    )
+    event_set_status(event=challenge, by=orga, status=Event.Status.REGISTRATION)
+    for index, level in enumerate(["greedy", "greedy", "random"]):
+        participant_add(event=challenge, by=orga, ai_level=level, name=f"Team {index + 1}")
+    event_set_status(event=challenge, by=orga, status=Event.Status.RUNNING)
+    _ai_games(round_publish(stage=challenge.stages.get(), by=orga))
+    created.append(challenge.slug)
 
     open_event = event_create(
         owner=orga,

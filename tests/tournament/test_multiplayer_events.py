@@ -39,3 +39,19 @@ def test_every_table_of_a_score_challenge_plays_the_same_setup(django_capture_on
     layouts = {str(m.games.get().record.log["layout"]) for m in round_.matches.all()}
     assert len(layouts) == 1
     assert all(m.status == Match.Status.COMPLETED for m in round_.matches.all())
+
+
+def test_a_mists_score_challenge_deals_every_team_the_same_tiles_and_ranks_by_the_game(
+    django_capture_on_commit_callbacks,
+):
+    event, owner, _ = make_event(
+        game="mists", players=0, ai=3, stage={"format": "score_challenge", "settings": {"rounds": 1}}
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    records = [m.games.get().record for m in round_.matches.all()]
+    assert all(record is not None for record in records)
+    assert len({str(record.log["layout"]) for record in records}) == 1  # one tile order for all
+    standings = stage_standings(event.stages.get())
+    assert [column["key"] for column in standings.columns][:1] == ["game_tiebreak"]
+    assert len(list(standings)) == 3
