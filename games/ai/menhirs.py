@@ -184,7 +184,7 @@ class SearchPlayer(Player):
 
     description = "Greedy early; in the clearing phase searches to the end of the game and sets traps."
 
-    def __init__(self, *, level: str = "search", budget: Budget | None = None, traps: int = 16):
+    def __init__(self, *, level: str = "search", budget: Budget | None = None, traps: int = 32):
         self.level = level
         self.default_budget = budget or Budget(iterations=DEFAULT_NODES)
         self.traps = traps
