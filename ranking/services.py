@@ -122,7 +122,18 @@ def player_for(participant: Participant, game: str) -> Player:
 def _counts(game: SeriesGame) -> bool:
     if game.status != SeriesGame.Status.CONFIRMED or not game.ranks or game.match.is_bye:
         return False
+    if not _ranked_level(game.match.round.stage.event):
+        return False
     return not Forfeit.objects.filter(match_id=game.match_id).exists()
+
+
+def _ranked_level(event: Event) -> bool:
+    """A game whose levels are partly our own numbers ranks only the confirmed ones
+    (``GameInfo.extra["ranked_levels"]``, e.g. Mists' level 1)."""
+    from games.engines import get_engine
+
+    ranked = get_engine(event.game).info.extra.get("ranked_levels")
+    return ranked is None or event.options.get("level") in ranked
 
 
 def _rated_fields(game: SeriesGame) -> tuple[RatingPool, dict]:

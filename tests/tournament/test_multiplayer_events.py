@@ -55,3 +55,18 @@ def test_a_mists_score_challenge_deals_every_team_the_same_tiles_and_ranks_by_th
     standings = stage_standings(event.stages.get())
     assert [column["key"] for column in standings.columns][:1] == ["game_tiebreak"]
     assert len(list(standings)) == 3
+
+
+def test_only_confirmed_mists_levels_count_for_ratings(django_capture_on_commit_callbacks):
+    from ranking.models import RatedGame
+
+    for level, counted in ((1, True), (3, False)):
+        event, owner, _ = make_event(
+            game="mists", players=0, ai=2, stage={"format": "score_challenge", "settings": {"rounds": 1}}
+        )
+        event.options = {**event.options, "level": level}
+        event.save(update_fields=["options"])
+        with django_capture_on_commit_callbacks(execute=True):
+            round_publish(stage=event.stages.get(), by=owner)
+        rated = RatedGame.objects.filter(series_game__match__round__stage__event=event).exists()
+        assert rated is counted, level
