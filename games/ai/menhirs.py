@@ -172,6 +172,9 @@ def likely_replies(solver: Solver, fog: int, ply: int, block: Block) -> list[Chi
     return threats or safe or blunders
 
 
+DEFAULT_NODES = 30_000  # positions a move: the search reaches back to round 9 in well under a second
+
+
 class SearchPlayer(Player):
     """Greedy until the rest of the game fits in the budget; from there, best play to the end.
 
@@ -248,9 +251,6 @@ class SearchPlayer(Player):
             if solver.can_win(fog, block) or solver.exceeds(fog, ply + 1, block, level):
                 better += 1
         return better / len(replies)
-
-
-DEFAULT_NODES = 30_000
 
 
 def planner() -> SearchPlayer:
