@@ -51,3 +51,8 @@ def sign_in(page, live_server, user) -> None:
     page.get_by_label("Password").fill("pw-" + user.username)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(live_server.url + "/")
+
+
+def settle(page) -> None:
+    """Wait until htmx has no request in flight and no swap or settle under way."""
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")

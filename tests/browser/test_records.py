@@ -7,7 +7,7 @@ from games.ai.match import play_game
 from games.engines import get_engine
 from games.gamelog import textform
 from games.models import GameRecord
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import settle, sign_in
 from tests.tournament.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,13 +34,13 @@ def test_a_player_uploads_a_log_sees_the_verdict_and_steps_through_the_replay(li
     assert page.get_by_text(f"Move {plies} of {plies}").is_visible()
     page.get_by_role("button", name="|◀ Start").click()
     page.get_by_text(f"Move 0 of {plies}").wait_for()
-    page.wait_for_load_state("networkidle")  # let htmx settle the swap before the next key
+    settle(page)  # let htmx finish the swap before the next key
     page.keyboard.press("ArrowRight")
     page.get_by_text(f"Move 1 of {plies}: {log.moves[0]}").wait_for()
-    page.wait_for_load_state("networkidle")
+    settle(page)
     page.get_by_role("button", name="Next ▶").click()
     page.get_by_text(f"Move 2 of {plies}: {log.moves[1]}").wait_for()
     assert page.locator("figure.board svg").count() == 1
-    page.wait_for_load_state("networkidle")
+    settle(page)
     page.keyboard.press("End")
     page.get_by_text(f"Move {plies} of {plies}").wait_for()
