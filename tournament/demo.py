@@ -64,6 +64,17 @@ def _ai_games(round_) -> None:
         play_ai_series_game.apply(args=(game.pk,))
 
 
+def _ai_event(orga, *, name, game, description, stage, levels, entrant, options=None) -> Event:
+    """A running event of AI entrants whose first round Brume has played."""
+    event = event_create(owner=orga, name=name, game=game, options=options, description=description, stage=stage)
+    event_set_status(event=event, by=orga, status=Event.Status.REGISTRATION)
+    for index, level in enumerate(levels):
+        participant_add(event=event, by=orga, ai_level=level, name=f"{entrant} {index + 1}")
+    event_set_status(event=event, by=orga, status=Event.Status.RUNNING)
+    _ai_games(round_publish(stage=event.stages.get(), by=orga))
+    return event
+
+
 @transaction.atomic
 def load_tournament_demo(stdout=None) -> list[str]:
     User = get_user_model()
@@ -131,33 +142,26 @@ def load_tournament_demo(stdout=None) -> list[str]:
     event_set_status(event=knockout, by=orga, status=Event.Status.FINISHED)
     created.append(knockout.slug)
 
-    league = event_create(
-        owner=orga,
+    league = _ai_event(
+        orga,
         name="The FOG Island League",
         game="fog",
         description="Tables of four AI crews; placement points, then rescue points.",
         stage={"format": "tables", "settings": {"rounds": 2, "min_size": 4, "max_size": 4, "preferred_size": 4}},
+        levels=["search", "greedy", "greedy", "random", "random", "random", "search", "greedy"],
+        entrant="Crew",
     )
-    event_set_status(event=league, by=orga, status=Event.Status.REGISTRATION)
-    for index, level in enumerate(["search", "greedy", "greedy", "random", "random", "random", "search", "greedy"]):
-        participant_add(event=league, by=orga, ai_level=level, name=f"Crew {index + 1}")
-    event_set_status(event=league, by=orga, status=Event.Status.RUNNING)
-    _ai_games(round_publish(stage=league.stages.get(), by=orga))
     created.append(league.slug)
-
-    challenge = event_create(
-        owner=orga,
+    challenge = _ai_event(
+        orga,
         name="Mists Duplicate Challenge",
         game="mists",
         options={"level": 1},
         description="Every team plays the same tile order; ranked by win, then points, then fewest ghosts.",
         stage={"format": "score_challenge", "settings": {"rounds": 1}},
+        levels=["greedy", "greedy", "random"],
+        entrant="Team",
     )
-    event_set_status(event=challenge, by=orga, status=Event.Status.REGISTRATION)
-    for index, level in enumerate(["greedy", "greedy", "random"]):
-        participant_add(event=challenge, by=orga, ai_level=level, name=f"Team {index + 1}")
-    event_set_status(event=challenge, by=orga, status=Event.Status.RUNNING)
-    _ai_games(round_publish(stage=challenge.stages.get(), by=orga))
     created.append(challenge.slug)
 
     open_event = event_create(
