@@ -96,6 +96,7 @@ def event_detail(request, slug: str):
         else None,
         "standings": {stage.pk: stage_standings(stage) for stage in stage_list},
         "brackets": {stage.pk: selectors.stage_bracket_svg(stage) for stage in stage_list},
+        "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
     }
     if organiser:
         context["add_form"] = AddParticipantForm(levels=levels(event.game))
@@ -168,6 +169,20 @@ def participant_add(request, slug: str):
         _fail(request, error)
     else:
         messages.success(request, f"{participant.name} is registered.")
+    return redirect(event)
+
+
+@require_POST
+@login_required
+def participant_check_in(request, slug: str, participant_id: int):
+    event = _event_for(request, slug)
+    participant = get_object_or_404(Participant, event=event, pk=participant_id)
+    try:
+        registration.participant_check_in(
+            participant=participant, by=request.user, checked_in=request.POST.get("undo") != "1"
+        )
+    except ServiceError as error:
+        _fail(request, error)
     return redirect(event)
 
 

@@ -105,3 +105,16 @@ def test_a_round_closes_when_its_last_match_completes():
     finish_round(round_)
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED
+
+
+def test_with_check_in_only_checked_in_participants_are_paired():
+    from tournament.services.registration import participant_check_in
+
+    event, owner, participants = make_event(players=4, stage={"settings": {"check_in": True}})
+    for participant in participants[:3]:
+        participant_check_in(participant=participant, by=participant.user)
+    round_ = round_publish(stage=event.stages.get(), by=owner)
+    seated = {s.participant_id for m in round_.matches.all() for s in m.seats.all()}
+    assert seated == {p.pk for p in participants[:3]}
+    assert round_.matches.filter(is_bye=True).count() == 1
+    assert [a["entrant"] for a in round_.explanation["absences"]] == [participants[3].pk]

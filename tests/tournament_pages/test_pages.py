@@ -296,3 +296,15 @@ def test_the_next_action_after_a_qualifying_stage_is_to_advance_its_top_entrants
     assert "Advance the top 2 to Final" in client.get(event.get_absolute_url()).content.decode()
     client.post(reverse("event-action", args=[event.slug]), {"action": "advance"})
     assert "Pair round 1" in client.get(event.get_absolute_url()).content.decode()
+
+
+def test_players_check_in_from_the_event_page_when_the_stage_asks(client):
+    event, _, participants = make_event(players=2, stage={"settings": {"check_in": True}})
+    me = participants[0]
+    client.force_login(me.user)
+    assert "Check in</button>" in client.get(event.get_absolute_url()).content.decode()
+    client.post(reverse("participant-check-in", args=[event.slug, me.pk]))
+    assert Participant.objects.get(pk=me.pk).checked_in
+    assert "You are checked in." in client.get(event.get_absolute_url()).content.decode()
+    client.force_login(participants[1].user)
+    assert client.post(reverse("participant-check-in", args=[event.slug, me.pk])).status_code == 403

@@ -58,6 +58,7 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
             seed=seeds[p.pk],
             club=p.club or None,
             withdrawn=p.status == Participant.Status.WITHDRAWN,
+            present=p.checked_in or not stage.settings.get("check_in", False),
             late_entry_score=float(p.granted_points),
         )
         for p in participants

@@ -12,13 +12,14 @@ from tournament.models import Event, Match, Stage
 from tournament.services.events import check_organiser
 
 ELIMINATION = {Stage.Format.SINGLE_ELIMINATION, Stage.Format.DOUBLE_ELIMINATION}
+# "check_in": only checked-in participants are paired (the others are absent for the round).
 SETTINGS_KEYS = {
-    Stage.Format.SWISS: {"rounds", "rematches", "forbid_same_club", "within_group"},
+    Stage.Format.SWISS: {"rounds", "rematches", "forbid_same_club", "within_group", "check_in"},
     Stage.Format.ROUND_ROBIN: {"double"},
     Stage.Format.SINGLE_ELIMINATION: {"third_place"},
     Stage.Format.DOUBLE_ELIMINATION: {"grand_final_reset"},
-    Stage.Format.TABLES: {"rounds", "min_size", "max_size", "preferred_size", "placement_points"},
-    Stage.Format.SCORE_CHALLENGE: {"rounds", "team_size"},
+    Stage.Format.TABLES: {"rounds", "min_size", "max_size", "preferred_size", "placement_points", "check_in"},
+    Stage.Format.SCORE_CHALLENGE: {"rounds", "team_size", "check_in"},
 }
 
 
