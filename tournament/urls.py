@@ -10,6 +10,11 @@ urlpatterns = [
     path("events/<slug:slug>/register/", views.event_register, name="event-register"),
     path("events/<slug:slug>/participants/add/", views.participant_add, name="participant-add"),
     path(
+        "events/<slug:slug>/participants/<int:participant_id>/check-in/",
+        views.participant_check_in,
+        name="participant-check-in",
+    ),
+    path(
         "events/<slug:slug>/participants/<int:participant_id>/withdraw/",
         views.participant_withdraw,
         name="participant-withdraw",
