@@ -56,10 +56,11 @@ class Upload:
     created: bool  # False when the same log was stored before
 
 
-def record_upload(*, data, by=None, source: str = GameRecord.Source.UPLOADED) -> Upload:
+def record_upload(*, data, by=None, source: str = GameRecord.Source.UPLOADED, enqueue: bool = True) -> Upload:
     """Store a log (JSON text, text form, a dict or a GameLog) and queue its validation.
 
     The same log uploaded twice is recognised by its content hash and returns the first record.
+    ``enqueue=False`` leaves the queueing to the caller (``records_enqueue`` for many at once).
     Nothing is stored for input that is not a log.
     """
     log = _parse(data)
@@ -81,7 +82,8 @@ def record_upload(*, data, by=None, source: str = GameRecord.Source.UPLOADED) ->
                 source=source,
                 uploaded_by=by if by is not None and by.is_authenticated else None,
             )
-            transaction.on_commit(lambda: enqueue_validation(record.pk))
+            if enqueue:
+                transaction.on_commit(lambda: enqueue_validation(record.pk))
     except IntegrityError:  # the same log arrived twice at once: the other upload won
         return Upload(GameRecord.objects.get(content_hash=digest), False)
     return Upload(record, True)
@@ -91,6 +93,20 @@ def enqueue_validation(record_id: int) -> None:
     from games.tasks import validate_record
 
     validate_record.delay(record_id)
+
+
+BULK_TASK_SIZE = 50
+
+
+def records_enqueue(record_ids: list[int]) -> None:
+    """Queue the validation of many records in tasks of up to 50: a log validates in about a
+    millisecond, so one message per log would cost more in queueing than the work itself."""
+    from games.tasks import validate_records
+
+    pending = list(dict.fromkeys(record_ids))
+    for start in range(0, len(pending), BULK_TASK_SIZE):
+        chunk = pending[start : start + BULK_TASK_SIZE]
+        transaction.on_commit(lambda chunk=chunk: validate_records.delay(chunk))
 
 
 def _lease() -> timedelta:

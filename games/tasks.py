@@ -28,6 +28,24 @@ def validate_record(record_id: int) -> dict:
     return {"record": record_id, "status": record.status}
 
 
+@shared_task(
+    name="games.validate_records",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=5,
+)
+def validate_records(record_ids: list[int]) -> dict:
+    """Validate several records in one task; each is claimed and written once, as above, so a
+    retried or redelivered batch only does what is left."""
+    from games.services import record_validate
+
+    done = [record_id for record_id in record_ids if record_validate(record_id=record_id) is not None]
+    return {"records": record_ids, "validated": done}
+
+
 @shared_task(name="games.check_log", acks_late=True, reject_on_worker_lost=True)
 def check_log(log_text: str) -> dict:
     """Validate a log sent as text (either form) and return the verdict; stores nothing."""

@@ -20,7 +20,7 @@ from games.selectors import (
     public_verdict,
     replay_frame,
 )
-from games.services import RecordRejected, record_upload
+from games.services import RecordRejected, record_upload, records_enqueue
 
 
 def home(request):
@@ -40,13 +40,17 @@ def record_upload_page(request):
     form = UploadForm(request.POST or None, request.FILES or None)
     results = []
     if request.method == "POST" and form.is_valid():
+        created = []
         for name, content in form.logs():
             try:
-                upload = record_upload(data=content, by=request.user)
+                upload = record_upload(data=content, by=request.user, enqueue=False)
             except RecordRejected as exc:
                 results.append({"name": name, "error": exc.message})
             else:
                 results.append({"name": name, "record": upload.record, "duplicate": not upload.created})
+                if upload.created:
+                    created.append(upload.record.pk)
+        records_enqueue(created)
         if len(results) == 1 and "record" in results[0]:
             if results[0]["duplicate"]:
                 messages.info(request, "This log was uploaded before: here is its record.")

@@ -17,7 +17,7 @@ from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
 from games.models import GameRecord
 from games.selectors import game_catalogue, game_entry, public_verdict
-from games.services import RecordRejected, record_upload
+from games.services import RecordRejected, record_upload, records_enqueue
 
 MAX_BULK = 100
 
@@ -162,13 +162,15 @@ class RecordBulkView(APIView):
             return Response(
                 {"error": "invalid", "detail": f"at most {MAX_BULK} logs at once", "where": "logs"}, status=400
             )
-        results = []
+        results, created = [], []
         for index, item in enumerate(logs):
             try:
-                upload = record_upload(data=item, by=request.user)
+                upload = record_upload(data=item, by=request.user, enqueue=False)
             except RecordRejected as exc:
                 results.append({"index": index, "status": 400, **_rejected(exc)})
             else:
+                if upload.created:
+                    created.append(upload.record.pk)
                 results.append(
                     {
                         "index": index,
@@ -176,6 +178,7 @@ class RecordBulkView(APIView):
                         "record": RecordSerializer(upload.record, context={"request": request}).data,
                     }
                 )
+        records_enqueue(created)
         return Response({"results": results}, status=207)
 
 

@@ -144,3 +144,21 @@ def test_players_cannot_start_ai_batches_and_bad_levels_are_named(client):
         reverse("ai-batch-start"), {"game": "carnac", "players": "god,random", "games": 2}, follow=True
     )
     assert "carnac has no AI level god" in response.content.decode()
+
+
+def test_a_bulk_upload_is_validated_in_batches_not_one_task_per_log(
+    client, player, django_capture_on_commit_callbacks, monkeypatch
+):
+    from games import tasks
+
+    calls = []
+    monkeypatch.setattr(
+        tasks.validate_records,
+        "delay",
+        lambda ids: calls.append(list(ids)) or tasks.validate_records.apply(args=(ids,)),
+    )
+    logs = [jsonform.log_to_dict(random_log(seed=40 + i)) for i in range(3)]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("api-record-bulk"), json.dumps({"logs": logs}), content_type="application/json")
+    assert len(calls) == 1 and len(calls[0]) == 3
+    assert set(GameRecord.objects.values_list("status", flat=True)) == {"valid"}
