@@ -283,9 +283,7 @@ def _match_context(request, event: Event, match) -> dict:
                 and game.status == SeriesGame.Status.REPORTED
                 and game.reported_by_id != me.pk,
                 "can_decide": organiser,
-                "can_play_online": me is not None
-                and game.status == SeriesGame.Status.AWAITING
-                and any(p.is_ai for p in seats),
+                "can_play_online": me is not None and game.status == SeriesGame.Status.AWAITING,
                 "report_form": ReportForm(seats=seats, prefix=f"g{game.pk}") if open_game else None,
                 "dispute_form": DisputeForm(prefix=f"g{game.pk}"),
                 "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),

@@ -107,3 +107,25 @@ def test_a_hidden_information_live_game_shows_a_person_only_their_seat(client, d
     client.force_login(user)
     html = client.get(reverse("live-game", args=[live.pk])).content.decode()
     assert "Your move." in html
+
+
+def test_two_people_play_brouillard_online_with_brume_as_referee(django_capture_on_commit_callbacks):
+    event, owner, _participants = make_event(game="brouillard", players=2)
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    game = match.games.get()
+    first, second = (match.seats.get(seat=i).participant.user for i in (0, 1))
+    with django_capture_on_commit_callbacks(execute=True):
+        live = game_play_online(game=game, by=first)
+    assert game_play_online(game=game, by=second).pk == live.pk  # the opponent joins the same game
+    rng = random.Random(2)
+    for _ in range(400):
+        live.refresh_from_db()
+        if live.status == LiveGame.Status.FINISHED:
+            break
+        mover = next(user for user in (first, second) if live_view(live, user).my_turn)
+        other = second if mover == first else first
+        assert live_view(live, other).moves == []  # only the seat to move is offered moves
+        with django_capture_on_commit_callbacks(execute=True):
+            live_play(live_id=live.pk, seat=live_view(live, mover).seat, text=rng.choice(live_view(live, mover).moves))
+    game.refresh_from_db()
+    assert game.status == SeriesGame.Status.CONFIRMED and game.record.status == GameRecord.Status.VALID

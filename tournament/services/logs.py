@@ -56,9 +56,12 @@ def _on_record_validated(sender, record: GameRecord, **kwargs) -> None:
 
 @transaction.atomic
 def game_play_online(*, game: SeriesGame, by) -> LiveGame:
-    """Start the online game of a series game against an AI entrant (played by Brume's workers).
+    """Start the online game of a series game: people move from their pages, AI entrants are
+    played by Brume's workers, and Brume is the referee (the only way to play a
+    hidden-information game like Brouillard without a third person at the table).
 
-    Only a person seated in the match starts it; asking again returns the same live game.
+    Only a person seated in the match starts it; asking again, by either player, returns the same
+    live game.
     """
     from games.live import live_create
 
@@ -71,8 +74,6 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
     if game.status != SeriesGame.Status.AWAITING:
         raise ServiceError("this game already has a result")
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
-    if not any(p.is_ai for p in participants.values()):
-        raise ServiceError("online play is for games against an AI entrant; people play at the table and report")
     event = game.match.round.stage.event
     seats = [
         {"name": p.name, "player": f"ai:{event.game}/{p.ai_level}" if p.is_ai else f"user:{p.user_id}"}
