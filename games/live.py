@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
@@ -61,9 +62,54 @@ def live_create(*, game: str, seats: Sequence[dict], options: dict | None = None
     state = engine.setup(
         normalized, seats=len(seats), seed=seed if seed is not None else random.SystemRandom().randrange(2**62)
     )
-    live = LiveGame.objects.create(game=game, options=normalized, layout=engine.layout(state), seats=list(seats))
+    live = LiveGame.objects.create(
+        game=game, options=normalized, layout=engine.layout(state), seats=list(seats), turn_started_at=timezone.now()
+    )
     transaction.on_commit(lambda: _schedule_ai(live.pk))
+    transaction.on_commit(lambda: _schedule_clock(live.pk, 0))
     return live
+
+
+def turn_seconds(live: LiveGame) -> int:
+    """The per-turn time limit, when the game has one (The FOG's Hourglass); 0 for none."""
+    option = _engine(live).info.extra.get("turn_clock_option")
+    return int(live.options.get(option) or 0) if option else 0
+
+
+def seconds_left(live: LiveGame) -> int | None:
+    limit = turn_seconds(live)
+    if not limit or live.turn_started_at is None or live.status != LiveGame.Status.PLAYING:
+        return None
+    return max(0, limit - int((timezone.now() - live.turn_started_at).total_seconds()))
+
+
+def _schedule_clock(live_id: int, turn_version: int) -> None:
+    live = LiveGame.objects.get(pk=live_id)
+    limit = turn_seconds(live)
+    if limit and live.status == LiveGame.Status.PLAYING:
+        from games.tasks import live_turn_timeout
+
+        live_turn_timeout.apply_async((live_id, turn_version), countdown=limit)
+
+
+def live_enforce_clock(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
+    """When the turn's time has run out, end the turn for the player (remaining MP are lost).
+
+    Called by the clock task when the limit falls due, and by every page view (so the clock also
+    holds without a worker). Does nothing for a turn that has already moved on.
+    """
+    live = LiveGame.objects.get(pk=live_id)
+    left = seconds_left(live)
+    if left is None or left > 0 or (turn_version is not None and live.turn_version != turn_version):
+        return None
+    timeout_move = _engine(live).info.extra.get("turn_timeout_move")
+    seat = _engine(live).to_move(live_state(live))
+    if not timeout_move or seat is None:
+        return None
+    try:
+        return live_play(live_id=live.pk, seat=seat, text=timeout_move, expected_version=live.version)
+    except LiveMoveRefused:
+        return None  # a move landed in between; its turn runs its own clock
 
 
 def _schedule_ai(live_id: int) -> None:
@@ -165,6 +211,7 @@ class LiveView:
     moves: list[str]  # the legal moves in notation, when it is the viewer's turn
     waiting_for: str  # whose turn it is, in words
     outcome: str
+    seconds_left: int | None = None  # on the turn's clock, when the game has one
 
 
 def live_view(live: LiveGame, user) -> LiveView:
@@ -181,4 +228,14 @@ def live_view(live: LiveGame, user) -> LiveView:
     legal = [engine.move_to_text(state, move) for move in engine.legal_moves(state)] if mine else []
     outcome = engine.outcome(state)
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
-    return LiveView(live, seat, view, engine.render_svg(view), mine, legal, waiting, outcome.reason if outcome else "")
+    return LiveView(
+        live,
+        seat,
+        view,
+        engine.render_svg(view),
+        mine,
+        legal,
+        waiting,
+        outcome.reason if outcome else "",
+        seconds_left(live),
+    )

@@ -103,6 +103,9 @@ class LiveGame(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="moves played; guards concurrent moves")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
     record = models.ForeignKey(GameRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # The current turn: the version it began at and when (for a game with a per-turn clock).
+    turn_version = models.PositiveIntegerField(default=0)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -81,6 +81,14 @@ def play_live_ai_move(live_id: int, version: int) -> dict:
     return {"live": live_id, "played": live is not None}
 
 
+@shared_task(name="games.live_turn_timeout", acks_late=True, reject_on_worker_lost=True)
+def live_turn_timeout(live_id: int, turn_version: int) -> dict:
+    """The turn clock fell due: end the turn if it is still the same turn."""
+    from games.live import live_enforce_clock
+
+    return {"live": live_id, "ended": live_enforce_clock(live_id=live_id, turn_version=turn_version) is not None}
+
+
 @shared_task(name="games.ping")
 def ping() -> dict:
     """Answer from inside a worker: proves the broker and result store round-trip."""

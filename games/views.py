@@ -131,10 +131,12 @@ def ai_batch_detail(request, pk: int):
 
 def live_game(request, pk: int):
     """Play a live game from one's seat (or watch it); htmx refreshes the board while others move."""
-    from games.live import LiveMoveRefused, live_play, live_view, seat_of
+    from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
     from games.models import LiveGame
 
     live = get_object_or_404(LiveGame, pk=pk)
+    if live_enforce_clock(live_id=live.pk) is not None:  # the turn's time ran out
+        live.refresh_from_db()
     if request.method == "POST":
         seat = seat_of(live, request.user)
         if seat is None:

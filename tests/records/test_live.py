@@ -129,3 +129,79 @@ def test_two_people_play_brouillard_online_with_brume_as_referee(django_capture_
             live_play(live_id=live.pk, seat=live_view(live, mover).seat, text=rng.choice(live_view(live, mover).moves))
     game.refresh_from_db()
     assert game.status == SeriesGame.Status.CONFIRMED and game.record.status == GameRecord.Status.VALID
+
+
+def fog_with_hourglass(user, on_commit, seconds=30):
+    with on_commit(execute=True):
+        return live_create(
+            game="fog",
+            seats=[{"name": "Human", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:fog/greedy"}],
+            options={"hourglass_seconds": seconds},
+            seed=8,
+        )
+
+
+def reach_phase_two_turn(live, user, on_commit):
+    """Play the draft (random picks) until it is the person's turn to move islanders."""
+    rng = random.Random(1)
+    for _ in range(200):
+        live.refresh_from_db()
+        state = live_view(live, user)
+        if state.my_turn and "end" in state.moves:
+            return live
+        with on_commit(execute=True):
+            live_play(live_id=live.pk, seat=state.seat, text=rng.choice(state.moves), expected_version=live.version)
+    raise AssertionError("no phase-2 turn reached")
+
+
+def test_the_fog_hourglass_ends_a_turn_that_runs_out_of_time(client, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.live import live_enforce_clock
+
+    user = make_user()
+    live = reach_phase_two_turn(
+        fog_with_hourglass(user, django_capture_on_commit_callbacks), user, django_capture_on_commit_callbacks
+    )
+    assert live_enforce_clock(live_id=live.pk) is None  # time is left: nothing happens
+    assert 0 < live_view(live, user).seconds_left <= 30
+    LiveGame.objects.filter(pk=live.pk).update(turn_started_at=timezone.now() - timedelta(seconds=31))
+    version = live.version
+    with django_capture_on_commit_callbacks(execute=True):
+        ended = live_enforce_clock(live_id=live.pk)
+    assert ended is not None and ended.moves[version] == "end"  # the hourglass ran out: the turn ends
+    assert ended.status == LiveGame.Status.PLAYING
+    client.force_login(user)
+    assert "left on this turn's hourglass" in client.get(live.get_absolute_url()).content.decode()
+
+
+def test_a_stale_clock_task_leaves_a_newer_turn_alone(django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.live import live_enforce_clock
+
+    user = make_user()
+    live = reach_phase_two_turn(
+        fog_with_hourglass(user, django_capture_on_commit_callbacks), user, django_capture_on_commit_callbacks
+    )
+    LiveGame.objects.filter(pk=live.pk).update(turn_started_at=timezone.now() - timedelta(seconds=31))
+    assert live_enforce_clock(live_id=live.pk, turn_version=live.turn_version - 1) is None
+    assert LiveGame.objects.get(pk=live.pk).version == live.version
+
+
+def test_games_without_a_clock_never_time_out(django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.live import live_enforce_clock
+
+    user = make_user()
+    live = carnac_against_ai(user, django_capture_on_commit_callbacks)
+    LiveGame.objects.filter(pk=live.pk).update(turn_started_at=timezone.now() - timedelta(days=1))
+    assert live_enforce_clock(live_id=live.pk) is None
+    assert live_view(live, user).seconds_left is None

@@ -29,7 +29,9 @@ class FogEngine(Engine):
         tiebreak_labels=("Rescue Points", "fewest islanders lost (negated)", "Commoners rescued"),
         summary="Guide your islanders across a packed beach to the boats before the FOG swallows them.",
         rules_doc="docs/games/fog.md",
-        extra={"hourglass": "option hourglass_seconds is a per-turn clock enforced by online play"},
+        # The Hourglass (option 1) is a clock, not a rule: online play runs it per turn and, when
+        # it runs out, plays the turn's end for the player (remaining MP are lost).
+        extra={"turn_clock_option": "hourglass_seconds", "turn_timeout_move": "end"},
     )
 
     # --- setup -----------------------------------------------------------------------------
