@@ -9,4 +9,6 @@ urlpatterns = [
     path("records/", views.RecordListView.as_view(), name="api-record-list"),
     path("records/bulk/", views.RecordBulkView.as_view(), name="api-record-bulk"),
     path("records/<int:pk>/", views.RecordDetailView.as_view(), name="api-record-detail"),
+    path("live/<int:pk>/", views.LiveGameView.as_view(), name="api-live-game"),
+    path("live/<int:pk>/moves/", views.LiveMoveView.as_view(), name="api-live-move"),
 ]

@@ -191,3 +191,94 @@ class RecordDetailView(APIView):
         if record is None:
             raise NotFound("no such record")
         return Response(RecordSerializer(record, context={"request": request}).data)
+
+
+class LiveMoveSerializer(serializers.Serializer):
+    move = serializers.CharField(help_text="the move in the game's notation")
+    version = serializers.IntegerField(required=False, help_text="the game's version you saw; refused if it moved on")
+
+
+class LiveGameSerializer(serializers.Serializer):
+    """A live game as one seat (or a spectator) sees it."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    my_turn = serializers.BooleanField()
+    legal_moves = serializers.ListField(child=serializers.CharField())
+    seconds_left = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField()
+    record = serializers.IntegerField(allow_null=True)
+
+
+def _live_json(state) -> dict:
+    live = state.live
+    return {
+        "id": live.pk,
+        "game": live.game,
+        "status": live.status,
+        "version": live.version,
+        "seat": state.seat,
+        "my_turn": state.my_turn,
+        "legal_moves": state.moves,
+        "seconds_left": state.seconds_left,
+        "view": state.view,
+        "record": live.record_id,
+    }
+
+
+class LiveGameView(APIView):
+    """A game played online: what the caller's seat may see, and its legal moves on its turn."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=LiveGameSerializer, summary="A live game, as your seat sees it")
+    def get(self, request, pk: int):
+        from games.live import live_enforce_clock, live_view
+        from games.models import LiveGame
+
+        live = LiveGame.objects.filter(pk=pk).first()
+        if live is None:
+            raise NotFound("no such live game")
+        if live_enforce_clock(live_id=live.pk) is not None:
+            live.refresh_from_db()
+        return Response(_live_json(live_view(live, request.user)))
+
+
+class LiveMoveView(APIView):
+    """Play a move from your seat; AI seats answer by themselves."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [UserRateThrottle]
+
+    @extend_schema(
+        request=LiveMoveSerializer, responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
+    )
+    def post(self, request, pk: int):
+        from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
+        from games.models import LiveGame
+
+        live = LiveGame.objects.filter(pk=pk).first()
+        if live is None:
+            raise NotFound("no such live game")
+        seat = seat_of(live, request.user)
+        if seat is None:
+            return Response(
+                {"error": "forbidden", "detail": "only the players of this game may move", "where": None}, status=403
+            )
+        data = LiveMoveSerializer(data=request.data)
+        if not data.is_valid():
+            return Response({"error": "invalid", "detail": 'send {"move": "..."}', "where": "move"}, status=400)
+        live_enforce_clock(live_id=live.pk)
+        try:
+            live = live_play(
+                live_id=live.pk,
+                seat=seat,
+                text=data.validated_data["move"],
+                expected_version=data.validated_data.get("version"),
+            )
+        except LiveMoveRefused as exc:
+            return Response({"error": "refused", "detail": str(exc), "where": "move"}, status=409)
+        return Response(_live_json(live_view(live, request.user)))

@@ -205,3 +205,36 @@ def test_games_without_a_clock_never_time_out(django_capture_on_commit_callbacks
     LiveGame.objects.filter(pk=live.pk).update(turn_started_at=timezone.now() - timedelta(days=1))
     assert live_enforce_clock(live_id=live.pk) is None
     assert live_view(live, user).seconds_left is None
+
+
+def test_the_api_plays_a_live_game_from_the_callers_seat(client, django_capture_on_commit_callbacks):
+    import json
+
+    user = make_user()
+    live = carnac_against_ai(user, django_capture_on_commit_callbacks)
+    url = reverse("api-live-game", args=[live.pk])
+    assert client.get(url).json()["seat"] is None  # a stranger is a spectator
+    client.force_login(user)
+    state = client.get(url).json()
+    assert state["my_turn"] and state["seat"] == 0 and state["legal_moves"]
+    move = state["legal_moves"][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        played = client.post(
+            reverse("api-live-move", args=[live.pk]),
+            json.dumps({"move": move, "version": 0}),
+            content_type="application/json",
+        )
+    assert played.status_code == 200 and played.json()["version"] >= 1
+    stale = client.post(
+        reverse("api-live-move", args=[live.pk]),
+        json.dumps({"move": move, "version": 0}),
+        content_type="application/json",
+    )
+    assert stale.status_code == 409 and "moved on" in stale.json()["detail"]
+    client.force_login(make_user())
+    assert (
+        client.post(
+            reverse("api-live-move", args=[live.pk]), json.dumps({"move": move}), content_type="application/json"
+        ).status_code
+        == 403
+    )
