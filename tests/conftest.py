@@ -25,3 +25,15 @@ def tasks_run_in_process():
 def fast_password_hashing(settings):
     """Real hashing costs ~0.3 s a user; tests create many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def celery_join_flag_reset():
+    """Celery keeps "a task is running, joins would block" in one process-wide flag that eager
+    tasks set and restore. Two threads running eager tasks at once (the concurrency tests, the
+    live server) can interleave and leave it set, after which any result.get() in a later test
+    raises. Start every test with the flag as a fresh process has it."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+    yield
