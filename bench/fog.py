@@ -72,16 +72,7 @@ def ai_seconds_per_decision(level: str, decisions: int = 40) -> float:
     states = sample_states(decisions, seed=5)
     start = time.perf_counter()
     for k, state in enumerate(states):
-        seat = ENGINE.to_move(state)
-        ctx = TurnContext(
-            engine=ENGINE,
-            seat=seat,
-            view=ENGINE.observe(state, seat),
-            legal_moves=ENGINE.legal_moves(state),
-            options=ENGINE.normalize_options({}),
-            rng=random.Random(k),
-        )
-        player.choose(ctx)
+        player.choose(TurnContext.at(ENGINE, state, rng=random.Random(k)))
     return (time.perf_counter() - start) / len(states)
 
 

@@ -166,14 +166,8 @@ def live_ai_move(*, live_id: int, version: int) -> LiveGame | None:
     level = ai_level(live, seat) if seat is not None else None
     if level is None:
         return None
-    ctx = TurnContext(
-        engine=engine,
-        seat=seat,
-        view=engine.observe(state, seat),
-        legal_moves=engine.legal_moves(state),
-        options=live.options,
-        budget=AI_BUDGET,
-        rng=random.Random(f"{live.pk}:{version}"),
+    ctx = TurnContext.at(
+        engine, state, options=live.options, budget=AI_BUDGET, rng=random.Random(f"{live.pk}:{version}")
     )
     move = get_player(live.game, level).choose(ctx)
     try:

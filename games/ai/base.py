@@ -47,6 +47,30 @@ class TurnContext:
     history: Sequence[View] = ()  # this seat's earlier views, oldest first
     rng: random.Random = field(default_factory=random.Random)
 
+    @classmethod
+    def at(
+        cls,
+        engine: Engine,
+        state: Any,
+        *,
+        options: dict[str, Any] | None = None,
+        budget: Budget | None = None,
+        history: Sequence[View] = (),
+        rng: random.Random | None = None,
+    ) -> TurnContext:
+        """The context of the seat to move in ``state``: its view and legal moves, nothing more."""
+        seat = engine.to_move(state)
+        return cls(
+            engine=engine,
+            seat=seat,
+            view=engine.observe(state, seat),
+            legal_moves=engine.legal_moves(state),
+            options=engine.normalize_options({}) if options is None else options,
+            budget=budget or Budget(),
+            history=history,
+            rng=rng or random.Random(),
+        )
+
 
 class Player(ABC):
     """A level of AI for one or more games. ``level`` is its key in the AI registry."""

@@ -45,25 +45,21 @@ def play_game(
     histories: list[list[Any]] = [[] for _ in players]
     moves: list[str] = []
     while (seat := engine.to_move(state)) is not None and len(moves) < max_plies:
-        view = engine.observe(state, seat)
-        legal = engine.legal_moves(state)
-        ctx = TurnContext(
-            engine=engine,
-            seat=seat,
-            view=view,
-            legal_moves=legal,
+        ctx = TurnContext.at(
+            engine,
+            state,
             options=normalized,
             budget=budget,
             history=tuple(histories[seat]),
             rng=random.Random(rng.randrange(2**63)),
         )
         move = players[seat].choose(ctx)
-        if move not in legal:
+        if move not in ctx.legal_moves:
             raise IllegalMove(f"{players[seat].name} chose a move that is not legal: {move!r}")
         moves.append(engine.move_to_text(state, move))
         state = engine.play(state, move)
         if keep_history:
-            histories[seat].append(view)
+            histories[seat].append(ctx.view)
     outcome = engine.outcome(state)
     log = GameLog(
         game=engine.info.slug,

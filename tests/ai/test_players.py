@@ -66,14 +66,7 @@ def test_seat_reward_counts_ties_as_half():
 def test_mcts_finds_the_winning_take_in_nim(misty_nim):
     # Pile 5 with takes of 1-3: taking 1 leaves 4, a lost pile for the opponent.
     state = misty_nim.setup(layout={"pile": 5, "secrets": [1, 2]})
-    ctx = TurnContext(
-        engine=misty_nim,
-        seat=0,
-        view=misty_nim.observe(state, 0),
-        legal_moves=misty_nim.legal_moves(state),
-        options=misty_nim.normalize_options({}),
-        budget=Budget(iterations=400),
-    )
+    ctx = TurnContext.at(misty_nim, state, budget=Budget(iterations=400))
     assert MCTSPlayer().choose(ctx) == 1
 
 
@@ -97,14 +90,7 @@ def test_mcts_searches_only_the_candidate_moves_it_is_given(misty_nim):
         seen.update(legal)
         return [move for move in legal if move == 2]
 
-    ctx = TurnContext(
-        engine=misty_nim,
-        seat=0,
-        view=misty_nim.observe(state, 0),
-        legal_moves=misty_nim.legal_moves(state),
-        options=misty_nim.normalize_options({}),
-        budget=Budget(iterations=50),
-    )
+    ctx = TurnContext.at(misty_nim, state, budget=Budget(iterations=50))
     player = MCTSPlayer(candidate_moves=only_take_two)
     assert player.choose(ctx) == 2
     assert seen >= {1, 2, 3}

@@ -16,16 +16,8 @@ from games.engines.brouillard.moves import Probe, Step
 from .helpers import position, random_states
 
 
-def context(state, player_seat=None, seed=0):
-    seat = ENGINE.to_move(state) if player_seat is None else player_seat
-    return TurnContext(
-        engine=ENGINE,
-        seat=seat,
-        view=ENGINE.observe(state, seat),
-        legal_moves=ENGINE.legal_moves(state),
-        options=ENGINE.normalize_options({}),
-        rng=random.Random(seed),
-    )
+def context(state, seed=0):
+    return TurnContext.at(ENGINE, state, rng=random.Random(seed))
 
 
 def test_the_levels_are_registered_weakest_first():

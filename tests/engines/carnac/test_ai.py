@@ -14,16 +14,7 @@ from tests.engines.carnac.positions import ENGINE, build, play_texts
 
 
 def context(state, budget=None, seed=0):
-    seat = ENGINE.to_move(state)
-    return TurnContext(
-        engine=ENGINE,
-        seat=seat,
-        view=ENGINE.observe(state, seat),
-        legal_moves=ENGINE.legal_moves(state),
-        options=ENGINE.normalize_options({}),
-        budget=budget or Budget(),
-        rng=random.Random(seed),
-    )
+    return TurnContext.at(ENGINE, state, budget=budget, rng=random.Random(seed))
 
 
 def white_about_to_complete_a_dolmen():

@@ -12,15 +12,7 @@ from tests.engines.fog.positions import ENGINE, arrange
 
 
 def context(state, seed=0):
-    seat = ENGINE.to_move(state)
-    return TurnContext(
-        engine=ENGINE,
-        seat=seat,
-        view=ENGINE.observe(state, seat),
-        legal_moves=ENGINE.legal_moves(state),
-        options=ENGINE.normalize_options({}),
-        rng=random.Random(seed),
-    )
+    return TurnContext.at(ENGINE, state, rng=random.Random(seed))
 
 
 def test_levels_are_random_greedy_search():

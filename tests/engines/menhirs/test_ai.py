@@ -22,16 +22,7 @@ ELEVEN = ["a2", "b1", "b2", "c3", "c4", "d2", "d3", "d4", "e2", "e3", "g1"]
 
 
 def choose(player, state, seed=0):
-    seat = ENGINE.to_move(state)
-    ctx = TurnContext(
-        engine=ENGINE,
-        seat=seat,
-        view=ENGINE.observe(state, seat),
-        legal_moves=ENGINE.legal_moves(state),
-        options={},
-        rng=random.Random(seed),
-    )
-    return player.choose(ctx)
+    return player.choose(TurnContext.at(ENGINE, state, options={}, rng=random.Random(seed)))
 
 
 def test_the_levels_go_from_weakest_to_strongest():

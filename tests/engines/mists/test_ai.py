@@ -13,15 +13,8 @@ from tests.engines.mists.positions import game, hold, meeple, play
 
 
 def context(state, rng_seed=0, budget=None):
-    return TurnContext(
-        engine=ENGINE,
-        seat=state.seat,
-        view=ENGINE.observe(state, state.seat),
-        legal_moves=ENGINE.legal_moves(state),
-        options={"level": state.level.level, "spell_circles": state.spell_circles},
-        budget=budget or Budget(),
-        rng=random.Random(rng_seed),
-    )
+    options = {"level": state.level.level, "spell_circles": state.spell_circles}
+    return TurnContext.at(ENGINE, state, options=options, budget=budget, rng=random.Random(rng_seed))
 
 
 def test_the_levels_are_random_greedy_search_weakest_first():
