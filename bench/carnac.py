@@ -14,30 +14,13 @@ import argparse
 import random
 import time
 
+from bench.common import random_games_per_second
 from games.ai.match import play_game
 from games.ai.registry import get_player, levels
 from games.engines import get_engine
 
 ENGINE = get_engine("carnac")
 BOARDS = ("small", "medium", "large")
-
-
-def random_games_per_second(board: str, seconds: float, seed: int = 1) -> tuple[float, float]:
-    """(games per second, plies per game) of uniformly random play to the end."""
-    rng = random.Random(seed)
-    engine = ENGINE
-    start = time.perf_counter()
-    games = plies = 0
-    while time.perf_counter() - start < seconds:
-        state = engine.setup({"board": board})
-        while engine.to_move(state) is not None:
-            moves = engine.legal_moves(state)
-            state = engine.play(state, moves[rng.randrange(len(moves))])
-            plies += 1
-        engine.outcome(state)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, plies / games
 
 
 def sample_states(board: str, count: int, seed: int = 2) -> list:
@@ -73,7 +56,7 @@ def legal_moves_per_second(board: str, seconds: float) -> tuple[float, float]:
 def speed(seconds: float) -> None:
     print(f"Carnac speed, one core, {seconds:g} s per figure (legal_moves + play each ply, outcome at the end)")
     for board in BOARDS:
-        games, plies = random_games_per_second(board, seconds)
+        games, plies = random_games_per_second(ENGINE, {"board": board}, 2, seconds)
         calls, listed = legal_moves_per_second(board, seconds)
         print(
             f"  {board:6}  {games:8.0f} random games/s  ({plies:.1f} plies/game, {games * plies:9.0f} plies/s)"

@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 
+from bench.common import random_games_per_second
 from games.ai.base import TurnContext
 from games.ai.fog import SearchPlayer
 from games.ai.match import play_game
@@ -21,24 +22,6 @@ from games.ai.registry import get_player, levels
 from games.engines import get_engine
 
 ENGINE = get_engine("fog")
-
-
-def random_games_per_second(
-    seconds: float, seats: int = 4, board: str = "standard", seed: int = 1
-) -> tuple[float, float]:
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    games = plies = 0
-    while time.perf_counter() - start < seconds:
-        state = ENGINE.setup({"board": board}, seats=seats, seed=rng.randrange(2**32))
-        while ENGINE.to_move(state) is not None:
-            moves = ENGINE.legal_moves(state)
-            state = ENGINE.play(state, moves[rng.randrange(len(moves))])
-            plies += 1
-        ENGINE.outcome(state)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, plies / games
 
 
 def sample_states(count: int, seed: int = 2) -> list:
@@ -77,7 +60,7 @@ def ai_seconds_per_decision(level: str, decisions: int = 40) -> float:
 
 
 def speed(seconds: float) -> None:
-    games, plies = random_games_per_second(seconds)
+    games, plies = random_games_per_second(ENGINE, {"board": "standard"}, 4, seconds)
     calls, listed = legal_moves_per_second(seconds)
     print(f"The FOG speed, one core, {seconds:g} s per figure, 4 players on the Standard beach")
     print(f"  {games:8.1f} random games/s  ({plies:.0f} plies/game, {games * plies:8.0f} plies/s)")

@@ -15,28 +15,12 @@ import argparse
 import random
 import time
 
+from bench.common import random_games_per_second
 from games.ai.match import play_game
 from games.ai.registry import get_player, levels
 from games.engines import get_engine
 
 ENGINE = get_engine("mists")
-
-
-def random_games_per_second(options: dict, seconds: float, seed: int = 1) -> tuple[float, float]:
-    """(games per second, plies per game) of uniformly random play to the end."""
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    games = plies = 0
-    while time.perf_counter() - start < seconds:
-        state = ENGINE.setup(options, seats=1, seed=rng.randrange(2**32))
-        while ENGINE.to_move(state) is not None:
-            moves = ENGINE.legal_moves(state)
-            state = ENGINE.play(state, moves[rng.randrange(len(moves))])
-            plies += 1
-        ENGINE.outcome(state)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, plies / games
 
 
 def legal_moves_per_second(options: dict, seconds: float, seed: int = 2) -> tuple[float, float]:
@@ -70,7 +54,7 @@ def speed(seconds: float) -> None:
     for level in range(1, 7):
         for spell in (False, True):
             options = {"level": level, "spell_circles": spell}
-            games, plies = random_games_per_second(options, seconds)
+            games, plies = random_games_per_second(ENGINE, options, 1, seconds)
             calls, listed = legal_moves_per_second(options, seconds)
             print(
                 f"  level {level}{' +circles' if spell else '         '}  {games:7.1f} random games/s "
