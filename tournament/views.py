@@ -34,6 +34,19 @@ def _fail(request, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
+def _attempt(request, call, success=None):
+    """Run one service call for a page: its refusal becomes a message (or a 403); on success the
+    message ``success`` (a text, or a function of the call's result) is shown."""
+    try:
+        result = call()
+    except ServiceError as error:
+        _fail(request, error)
+        return None
+    if success:
+        messages.success(request, success(result) if callable(success) else success)
+    return result
+
+
 def event_list(request):
     status = request.GET.get("status") or None
     game = request.GET.get("game") or None
@@ -140,12 +153,11 @@ def event_action(request, slug: str):
 @login_required
 def event_register(request, slug: str):
     event = _event_for(request, slug)
-    try:
-        registration.participant_register(event=event, user=request.user)
-    except ServiceError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, f"You are registered for {event.name}.")
+    _attempt(
+        request,
+        lambda: registration.participant_register(event=event, user=request.user),
+        f"You are registered for {event.name}.",
+    )
     return redirect(event)
 
 
@@ -157,18 +169,14 @@ def participant_add(request, slug: str):
     if not form.is_valid():
         messages.error(request, " ".join(form.non_field_errors()) or "check the form")
         return redirect(event)
-    try:
-        participant = registration.participant_add(
-            event=event,
-            by=request.user,
-            user=form.cleaned_data.get("user"),
-            ai_level=form.cleaned_data["ai_level"],
-            name=form.cleaned_data["name"],
-        )
-    except ServiceError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, f"{participant.name} is registered.")
+    data = form.cleaned_data
+    _attempt(
+        request,
+        lambda: registration.participant_add(
+            event=event, by=request.user, user=data.get("user"), ai_level=data["ai_level"], name=data["name"]
+        ),
+        lambda participant: f"{participant.name} is registered.",
+    )
     return redirect(event)
 
 
@@ -177,12 +185,11 @@ def participant_add(request, slug: str):
 def participant_check_in(request, slug: str, participant_id: int):
     event = _event_for(request, slug)
     participant = get_object_or_404(Participant, event=event, pk=participant_id)
-    try:
-        registration.participant_check_in(
-            participant=participant, by=request.user, checked_in=request.POST.get("undo") != "1"
-        )
-    except ServiceError as error:
-        _fail(request, error)
+    checked_in = request.POST.get("undo") != "1"
+    _attempt(
+        request,
+        lambda: registration.participant_check_in(participant=participant, by=request.user, checked_in=checked_in),
+    )
     return redirect(event)
 
 
@@ -191,12 +198,11 @@ def participant_check_in(request, slug: str, participant_id: int):
 def participant_withdraw(request, slug: str, participant_id: int):
     event = _event_for(request, slug)
     participant = get_object_or_404(Participant, event=event, pk=participant_id)
-    try:
-        registration.participant_withdraw(participant=participant, by=request.user)
-    except ServiceError as error:
-        _fail(request, error)
-    else:
-        messages.success(request, f"{participant.name} is withdrawn.")
+    _attempt(
+        request,
+        lambda: registration.participant_withdraw(participant=participant, by=request.user),
+        f"{participant.name} is withdrawn.",
+    )
     return redirect(event)
 
 
