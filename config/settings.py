@@ -125,7 +125,16 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)}
+CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 600)
+# A message whose worker died unacknowledged goes back on its queue at the first sweep after the
+# visibility timeout. kombu sweeps every `unacked_restore_interval` seconds but scans Redis only
+# on every `unacked_restore_throttle`-th sweep (10 x 10 s by default), so a short visibility
+# timeout would still wait minutes: scan on every sweep, a sweep at most every 10 s.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT // 4)),
+    "unacked_restore_throttle": 1,
+}
 # How long a worker's claim on a record lasts before another delivery may take it over (a
 # worker killed mid-task never releases its claim). Keep it at least the task's time limit.
 BRUME_VALIDATION_LEASE = env_int("BRUME_VALIDATION_LEASE", CELERY_TASK_TIME_LIMIT)
