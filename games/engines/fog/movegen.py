@@ -399,9 +399,10 @@ def _crowded_place(state: FogState, i: int, u: int, t: int, cost: int, costed: d
     mode = rules.opt("drive_off")
     if mode == "off" or chip.nation != boat.nation:
         return []
-    victims = [j for j in state.aboard[t - board.hexes] if board.islanders[j].nation != boat.nation]
-    if not victims:
-        return []
+    held = state.aboard[t - board.hexes]
+    if not held or board.islanders[held[-1]].nation == boat.nation:
+        return []  # B: the islander on the place (the top one of a stack) must be of another nation
+    victims = [held[-1]]
     hexes = board.hexes
     for other in boat.places:  # C: no equivalent place free for the same MP
         node = hexes + other
