@@ -34,6 +34,8 @@ class CarnacEngine(Engine):
         tiebreak_labels=("dolmens", "dolmen sizes, largest first"),
         summary="Stand megaliths, tilt your opponent's, and build the most dolmens seen from above.",
         rules_doc="docs/games/carnac.md",
+        # One rating pool per board: the small board is not the same skill as the large one.
+        extra={"ranking": {"pool_options": ["board"]}},
     )
 
     # --- setup -------------------------------------------------------------------------

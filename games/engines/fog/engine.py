@@ -31,7 +31,17 @@ class FogEngine(Engine):
         rules_doc="docs/games/fog.md",
         # The Hourglass (option 1) is a clock, not a rule: online play runs it per turn and, when
         # it runs out, plays the turn's end for the player (remaining MP are lost).
-        extra={"turn_clock_option": "hourglass_seconds", "turn_timeout_move": "end"},
+        extra={
+            "turn_clock_option": "hourglass_seconds",
+            "turn_timeout_move": "end",
+            # Ratings per board (a Large table is another game); solo ladders per scenario, with
+            # the rescue levels of the solo rules.
+            "ranking": {
+                "pool_options": ["board"],
+                "ladder_options": ["scenario"],
+                "score_levels": [*scoring.LEVELS, (None, scoring.LOWEST_LEVEL)],  # None: below the rest
+            },
+        },
     )
 
     # --- setup -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from games.engines.fog.pieces import AREAS
 from games.engines.fog.state import FogState
 
 LEVELS = ((175, "Guardian Legend"), (150, "Guardian Hero"), (125, "Guardian Protector"), (80, "Guardian Novice"))
+LOWEST_LEVEL = "Guardian Apprentice"
 BOATLESS_PENALTY = -12
 CREW_PENALTY = -20
 
@@ -18,7 +19,7 @@ def rescue_level(points: int) -> str:
     for floor, name in LEVELS:
         if points >= floor:
             return name
-    return "Guardian Apprentice"
+    return LOWEST_LEVEL
 
 
 class Tally:
