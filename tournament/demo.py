@@ -1,6 +1,7 @@
 """Demo events for the embedded site, built through the services like real ones.
 
-- a running Swiss event, best of three, with two AI entrants, round 1 played and round 2 under way;
+- a running Swiss event, best of three, with two AI entrants, round 1 played and round 2 under way,
+  every game reported with its log, which Brume replayed to confirm the result;
 - a finished single-elimination bracket;
 - an event open for registration.
 """
@@ -12,10 +13,16 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournament.models import Event, Match, SeriesGame
+from games.ai import RandomPlayer
+from games.ai.match import PlayedGame, play_game
+from games.ai.registry import get_player
+from games.engines import get_engine
+from games.services import record_upload, record_validate
+from tournament.models import Event, Match, Participant, SeriesGame
 from tournament.services.events import event_create, event_set_status
+from tournament.services.logs import apply_record, game_attach_record
 from tournament.services.registration import participant_add
-from tournament.services.results import game_confirm, game_decide, game_report
+from tournament.services.results import game_report
 from tournament.services.rounds import round_publish
 from tournament.services.stages import stage_close
 from tournament.tasks import play_ai_series_game
@@ -29,34 +36,47 @@ DEMO_EVENTS = (
 )
 
 
-def _play_human_games(match: Match, rng: random.Random, organiser, *, stop_after: int | None = None) -> None:
-    """Report and confirm the open games of a match with people in it, with a seeded winner.
+def _play_logged_game(game: SeriesGame, rng: random.Random) -> PlayedGame:
+    """The game as it was played: the AI entrant at its level, a person as a random mover."""
+    event = game.match.round.stage.event
+    participants = Participant.objects.in_bulk(game.seat_order)
+    players = [
+        get_player(event.game, participants[pid].ai_level) if participants[pid].is_ai else RandomPlayer()
+        for pid in game.seat_order
+    ]
+    return play_game(
+        get_engine(event.game),
+        players,
+        options=event.options,
+        seed=rng.randrange(2**62),
+        meta={"event": event.name, "round": str(game.match.round.number), "table": str(game.match.table)},
+    )
 
-    Between two people, one reports and the other confirms; a person against an AI entrant
-    played on a board at the venue, so the organiser enters that result with a reason.
-    """
+
+def _play_human_games(match: Match, rng: random.Random, *, stop_after: int | None = None) -> None:
+    """Play the open games of a match with people in it, as the site is meant to be used: a
+    player reports the result and attaches the game's log, and the log, once replayed and found
+    valid, confirms the report (so the standings get the engine's tie-breaks too)."""
     played = 0
     while (game := match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()) is not None:
         if stop_after is not None and played >= stop_after:
             return
-        seats = {seat.participant_id: seat.participant for seat in match.seats.all()}
-        order = game.seat_order
-        winner = rng.choice(order)
-        ranks = [1 if pid == winner else 2 for pid in order]
-        if any(p.is_ai for p in seats.values()):
-            game_decide(game=game, by=organiser, ranks=ranks, reason="played against the AI on the venue's board")
-        else:
-            game = game_report(game=game, by=seats[order[0]].user, ranks=ranks)
-            game_confirm(game=game, by=seats[order[1]].user)
+        reporter = next(seat.participant.user for seat in match.seats.all() if not seat.participant.is_ai)
+        result = _play_logged_game(game, rng)
+        game = game_report(game=game, by=reporter, ranks=list(result.outcome.ranks))
+        record = record_upload(data=result.log, by=reporter, enqueue=False).record
+        game_attach_record(game=game, by=reporter, record=record)
+        # What the worker does once the upload commits, done here so the next round can be paired.
+        apply_record(record=record_validate(record_id=record.pk))
         match.refresh_from_db()
         played += 1
 
 
-def _finish_round(round_, rng, organiser, *, partial: bool = False) -> None:
+def _finish_round(round_, rng, *, partial: bool = False) -> None:
     for index, match in enumerate(round_.matches.filter(is_bye=False).order_by("table")):
         if partial and index % 2:
             continue
-        _play_human_games(match, rng, organiser, stop_after=1 if partial else None)
+        _play_human_games(match, rng, stop_after=1 if partial else None)
 
 
 def _ai_games(round_) -> None:
@@ -110,11 +130,11 @@ def load_tournament_demo(stdout=None) -> list[str]:
     stage = swiss.stages.get()
     first = round_publish(stage=stage, by=orga)
     _ai_games(first)
-    _finish_round(first, rng, orga)
+    _finish_round(first, rng)
     if not first.matches.filter(status=Match.Status.PENDING).exists():
         second = round_publish(stage=stage, by=orga)
         _ai_games(second)
-        _finish_round(second, rng, orga, partial=True)
+        _finish_round(second, rng, partial=True)
     created.append(swiss.slug)
 
     knockout = event_create(
@@ -132,7 +152,7 @@ def load_tournament_demo(stdout=None) -> list[str]:
     stage = knockout.stages.get()
     for _ in range(3):
         round_ = round_publish(stage=stage, by=orga)
-        _finish_round(round_, rng, orga)
+        _finish_round(round_, rng)
         stage.refresh_from_db()
         from tournament.services.brackets import stage_bracket_state
 

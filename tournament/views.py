@@ -295,7 +295,15 @@ def _match_context(request, event: Event, match) -> dict:
                 "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),
             }
         )
-    return {"event": event, "match": match, "me": me, "organiser": organiser, "games": games}
+    score_label = get_engine(event.game).info.score_label
+    return {
+        "event": event,
+        "match": match,
+        "me": me,
+        "organiser": organiser,
+        "games": games,
+        "score_label": score_label,
+    }
 
 
 @require_POST
