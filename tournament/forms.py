@@ -9,10 +9,14 @@ from games.engines import all_engines, get_engine
 from games.engines.info import OptionSpec
 from tournament.models import Event, Stage
 
+MAX_OPTION_FILE = 256 * 1024  # a board or scenario file; the shipped ones are under 20 KB
+
 
 def option_field(spec: OptionSpec) -> forms.Field:
     """A form field for one engine option, from its spec."""
     common = {"label": spec.name.replace("_", " ").capitalize(), "help_text": spec.help, "initial": spec.default}
+    if spec.file_format is not None:
+        return forms.FileField(required=False, label=common["label"], help_text=f"{spec.help} (JSON)")
     if spec.choices is not None:
         return forms.TypedChoiceField(choices=[(c, c) for c in spec.choices], coerce=type(spec.default), **common)
     if isinstance(spec.default, bool):
@@ -50,8 +54,28 @@ class EventCreateForm(forms.Form):
             for spec in engine.info.options:
                 self.fields[f"opt_{spec.name}"] = option_field(spec)
 
+    def clean(self):
+        cleaned = super().clean()
+        for name, field in self.fields.items():
+            upload = cleaned.get(name)
+            if name.startswith("opt_") and isinstance(field, forms.FileField) and upload:
+                if upload.size > MAX_OPTION_FILE:
+                    self.add_error(name, f"the file is larger than {MAX_OPTION_FILE // 1024} KB")
+                    continue
+                try:
+                    cleaned[name] = upload.read().decode("utf-8")
+                except UnicodeDecodeError:
+                    self.add_error(name, "the file is not UTF-8 text")
+        return cleaned
+
     def option_values(self) -> dict:
-        return {name[4:]: value for name, value in self.cleaned_data.items() if name.startswith("opt_")}
+        """The options as the engine takes them: a file option is the text of its file, and
+        left out when no file was given (the engine's default applies)."""
+        return {
+            name[4:]: value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("opt_") and not (isinstance(self.fields[name], forms.FileField) and not value)
+        }
 
     def stage_values(self) -> dict:
         settings = {"rounds": self.cleaned_data["rounds"]} if self.cleaned_data.get("rounds") else {}

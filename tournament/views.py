@@ -68,7 +68,7 @@ def event_list(request):
 def event_create(request):
     if not can_create_event(request.user):
         raise PermissionDenied("only organisers create events")
-    form = EventCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
+    form = EventCreateForm(request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         try:
             event = event_services.event_create(

@@ -19,7 +19,8 @@ class OptionSpec:
     """One engine option: its name, default, and what values it takes.
 
     ``choices`` makes a choice option; otherwise the type of ``default`` (bool, int, float or
-    str) decides, with ``minimum``/``maximum`` for numbers.
+    str) decides, with ``minimum``/``maximum`` for numbers. ``file_format`` marks a str option
+    holding the text of a data file.
     """
 
     name: str
@@ -28,6 +29,9 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    # Set for an option whose value is the text of a data file (a custom board, a scenario): the
+    # name of the file's format. Pages offer a file upload for it; the API takes the text.
+    file_format: str | None = None
 
     def coerce(self, value: Any) -> Any:
         from games.engines.base import InvalidOptions

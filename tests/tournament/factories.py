@@ -19,10 +19,17 @@ def make_user(name: str | None = None, *, organiser: bool = False):
 
 
 def make_event(
-    *, owner=None, game: str = "misty-nim", players: int = 4, ai: int = 0, stage: dict | None = None, start=True
+    *,
+    owner=None,
+    game: str = "misty-nim",
+    players: int = 4,
+    ai: int = 0,
+    stage: dict | None = None,
+    start=True,
+    options: dict | None = None,
 ):
     owner = owner or make_user(organiser=True)
-    event = event_create(owner=owner, name=f"Event {next(_numbers)}", game=game, stage=stage)
+    event = event_create(owner=owner, name=f"Event {next(_numbers)}", game=game, stage=stage, options=options)
     event_set_status(event=event, by=owner, status=Event.Status.REGISTRATION)
     people = [make_user() for _ in range(players)]
     participants = [participant_add(event=event, by=owner, user=user) for user in people]

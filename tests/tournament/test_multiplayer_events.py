@@ -1,5 +1,8 @@
 """The FOG at multiplayer tables and a score challenge with one shared setup, end to end."""
 
+import json
+from pathlib import Path
+
 from games.models import GameRecord
 from ranking.selectors import stage_standings
 from tournament.models import Match
@@ -28,6 +31,22 @@ def test_the_fog_at_tables_of_four_is_played_ranked_and_scored_by_placement(djan
     standings = stage_standings(event.stages.get())
     assert standings.columns[0]["key"] == "placement_points"
     assert len(list(standings)) == 8
+
+
+def test_an_event_on_the_organisers_own_fog_board_plays_its_tables_on_that_board(django_capture_on_commit_callbacks):
+    flex = Path("games/engines/fog/boards/standard.json").read_text().replace('"standard"', '"flex-cove"', 1)
+    event, owner, _ = make_event(
+        game="fog",
+        players=0,
+        ai=4,
+        options={"board": "custom", "board_file": flex},
+        stage={"format": "tables", "settings": {"min_size": 4, "max_size": 4, "preferred_size": 4, "rounds": 1}},
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    game = round_.matches.get().games.get()
+    assert game.record is not None and game.record.status == GameRecord.Status.VALID
+    assert game.record.log["layout"]["board"] == json.loads(flex)  # the record replays without the file
 
 
 def test_every_table_of_a_score_challenge_plays_the_same_setup(django_capture_on_commit_callbacks):

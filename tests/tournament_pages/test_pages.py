@@ -1,8 +1,12 @@
 """The tournament pages: what each person sees and may do."""
 
+from pathlib import Path
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from games.engines import get_engine
 from tests.tournament.factories import make_event, make_user
 from tournament.models import Event, Match, Participant, Round, SeriesGame
 from tournament.services.results import game_report
@@ -49,6 +53,44 @@ def test_an_organiser_creates_an_event_from_the_form_with_game_options(client):
     assert event.options == {"take_max": 2, "pile": "small"}
     stage = event.stages.get()
     assert stage.series_length == 3 and stage.settings == {"rounds": 3}
+
+
+FLEX_BOARD = Path("games/engines/fog/boards/standard.json").read_text().replace('"standard"', '"flex-cove"', 1)
+
+
+def fog_event_fields(name: str, **options) -> dict:
+    """The event form as a browser posts it for The FOG: every option at its default but these."""
+    fields = {"name": name, "game": "fog", "visibility": "public", "format": "tables", "series_length": 1}
+    for spec in get_engine("fog").info.options:
+        value = options.get(spec.name, spec.default)
+        if spec.file_format is None and value is not False:
+            fields[f"opt_{spec.name}"] = "on" if value is True else value
+    return fields
+
+
+def test_an_organiser_uploads_their_own_fog_board_with_the_event(client):
+    client.force_login(make_user(organiser=True))
+    form = client.get(reverse("event-create") + "?game=fog").content.decode()
+    assert 'type="file" name="opt_board_file"' in form and 'enctype="multipart/form-data"' in form
+    upload = SimpleUploadedFile("flex.json", FLEX_BOARD.encode())
+    response = client.post(
+        reverse("event-create"), {**fog_event_fields("Flex Cup", board="custom"), "opt_board_file": upload}
+    )
+    event = Event.objects.get(name="Flex Cup")
+    assert response.status_code == 302
+    assert event.options["board"] == "custom" and event.options["board_file"] == FLEX_BOARD
+
+
+def test_a_bad_board_file_is_refused_naming_its_line_and_creates_nothing(client):
+    client.force_login(make_user(organiser=True))
+    broken = FLEX_BOARD.replace('"rows"', '"rows" "', 1)
+    line = FLEX_BOARD[: FLEX_BOARD.index('"rows"')].count("\n") + 1
+    upload = SimpleUploadedFile("broken.json", broken.encode())
+    response = client.post(
+        reverse("event-create"), {**fog_event_fields("Broken Cup", board="custom"), "opt_board_file": upload}
+    )
+    assert f"the board file is not valid: line {line}:" in response.content.decode()
+    assert not Event.objects.filter(name="Broken Cup").exists()
 
 
 def test_htmx_swaps_the_game_options_when_the_game_changes(client):

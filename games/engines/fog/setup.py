@@ -6,9 +6,11 @@ import random
 from typing import Any
 
 from games.engines.base import InvalidOptions, InvalidSetup
+from games.engines.fog import board as board_format
 from games.engines.fog import components as comp
-from games.engines.fog import scenarios
+from games.engines.fog import jsonlines, scenarios
 from games.engines.fog.board import BEACH, Board, from_data, shipped
+from games.engines.fog.board import parse as parse_board
 from games.engines.fog.jsonlines import DataFileError
 from games.engines.fog.pieces import AREAS, COLOURS, NATION_LETTERS, OBSTACLES
 from games.engines.fog.state import DRAFT, EMPTY, MISSIONS, MOVE, OBSTACLE, WOODS_CELL, FogState, Rules
@@ -20,6 +22,12 @@ OPTIONS = (
         "standard",
         "the beach: standard (2-4 players), medium (2-5), large (2-6), or custom (board file in the layout)",
         choices=("standard", "medium", "large", "custom"),
+    ),
+    OptionSpec(
+        "board_file",
+        "",
+        "board custom: the organiser's own beach (the rulebook's Flex Board), a fog-board/1 file",
+        file_format=board_format.FORMAT,
     ),
     OptionSpec(
         "score_colours",
@@ -102,14 +110,27 @@ OPTIONS = (
         choices=("secret", "open"),
     ),
     OptionSpec("missions_after_draft", False, "missions: choose the card to keep after the draft"),
+    OptionSpec("scenario", "brume-s1", "solo: the scenario (a shipped name, or custom with scenario_file)"),
     OptionSpec(
-        "scenario", "brume-s1", "solo: the scenario (a shipped name, or custom with the scenario file in the layout)"
+        "scenario_file",
+        "",
+        "scenario custom: the organiser's own solo scenario, a fog-scenario/1 file",
+        file_format=scenarios.FORMAT,
     ),
     OptionSpec("solo_advanced", False, "solo: the FOG starts one position lower"),
 )
 
 
 def check_options(options: dict[str, Any]) -> None:
+    for name, kind, parse in (("board", "board", parse_board), ("scenario", "scenario", scenarios.parse)):
+        text = options[f"{name}_file"]
+        if text and options[name] != "custom":
+            raise InvalidOptions(f"{name}_file is read only with {name} 'custom'")
+        if text:
+            try:
+                parse(text)
+            except DataFileError as exc:
+                raise InvalidOptions(f"the {kind} file is not valid: {exc}") from None
     if options["intensive_two_player"] and options["board"] not in ("large", "custom"):
         raise InvalidOptions("the more intensive 2-player game (option 9) is only played on the large beach")
     if options["missions"] == "off" and options["missions_after_draft"]:
@@ -162,19 +183,31 @@ def islander_code(board: Board, islander: int) -> str:
 
 
 def make_layout(options: dict[str, Any], seats: int, rng: random.Random) -> dict[str, Any]:
-    if options["board"] == "custom" and seats != 1:
-        raise InvalidSetup("a custom board cannot be drawn at random: give the layout with the board file")
+    """The random setup, written out; a custom board or scenario file is copied into it, so that
+    a log replays without the file."""
     if seats == 1:
-        scenario = scenarios.shipped(options["scenario"]) if options["scenario"] != "custom" else None
-        if scenario is None:
-            raise InvalidSetup("a custom scenario comes with its file: put its data under 'scenario' in the layout")
-        layout: dict[str, Any] = {"scenario": options["scenario"]}
+        if options["scenario"] == "custom":
+            if not options["scenario_file"]:
+                raise InvalidSetup("a custom scenario needs its file (option scenario_file)")
+            data, _ = jsonlines.load(options["scenario_file"])
+            scenario = scenarios.build(data)
+            layout: dict[str, Any] = {"scenario": "custom", "scenario_data": data}
+        else:
+            scenario = scenarios.shipped(options["scenario"])
+            layout = {"scenario": options["scenario"]}
         board = shipped(scenario["board"])
         colours = len(board.boats)
     else:
-        board = board_for(options)
+        if options["board"] == "custom":
+            if not options["board_file"]:
+                raise InvalidSetup("a custom board needs its file (option board_file)")
+            data, _ = jsonlines.load(options["board_file"])
+            board = from_data(data)
+            layout = {"board": data}
+        else:
+            board = board_for(options)
+            layout = {"board": board.name}
         colours = colour_count(board, options, seats)
-        layout = {"board": board.name}
         layout.update(_beach(board, options, colours, rng))
         layout["boat_scoring"] = _boat_scoring(board, options, rng)
     if options["beach_scoring"] != "printed":
@@ -388,8 +421,16 @@ def _penalties(board: Board, layout: dict[str, Any], options: dict[str, Any]) ->
     return tuple(penalties)
 
 
+def _same_file(text: str, data: Any, what: str) -> None:
+    """A layout drawn from a file option carries that file's data: refuse one that does not."""
+    if text and jsonlines.load(text)[0] != data:
+        raise InvalidSetup(f"the layout's {what} is not the {what} file given in the options")
+
+
 def _multiplayer_state(options: dict[str, Any], seats: int, layout: dict[str, Any]) -> FogState:
     board = board_for(options, layout)
+    if options["board"] == "custom":
+        _same_file(options["board_file"], layout.get("board"), "board")
     if options["board"] != "custom" and layout.get("board") != board.name:
         raise InvalidSetup(f"the layout is for the {layout.get('board')!r} beach, the options say {board.name!r}")
     if not board.min_players <= seats <= board.max_players:
@@ -432,6 +473,8 @@ def _solo_state(options: dict[str, Any], layout: dict[str, Any]) -> FogState:
     name = layout.get("scenario")
     if name == "custom" or isinstance(name, dict):
         data = layout.get("scenario_data") if name == "custom" else name
+        if options["scenario"] == "custom":
+            _same_file(options["scenario_file"], data, "scenario")
         try:
             scenario = scenarios.build(data)
         except DataFileError as exc:

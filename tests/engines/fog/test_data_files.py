@@ -5,10 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from games.engines.base import InvalidSetup
+from games.ai import RandomPlayer
+from games.ai.match import play_game
+from games.engines.base import InvalidOptions, InvalidSetup
 from games.engines.fog import board as boards
 from games.engines.fog import scenarios
 from games.engines.fog.jsonlines import DataFileError
+from games.gamelog.validator import validate
 from tests.engines.fog.positions import ENGINE
 
 STANDARD = Path("games/engines/fog/boards/standard.json").read_text()
@@ -95,9 +98,57 @@ def test_a_custom_board_travels_in_the_layout():
         ENGINE.setup({"board": "custom"}, seats=4, layout={**layout, "board": data})
 
 
-def test_a_custom_board_cannot_be_drawn_at_random():
-    with pytest.raises(InvalidSetup, match="custom board"):
+def test_a_custom_board_without_its_file_cannot_be_drawn_at_random():
+    with pytest.raises(InvalidSetup, match="custom board needs its file"):
         ENGINE.setup({"board": "custom"}, seats=4)
+
+
+FLEX = STANDARD.replace('"name": "standard"', '"name": "flex-harbour"')
+
+
+def test_an_organisers_own_board_file_is_an_option_and_the_random_beach_is_drawn_on_it():
+    options = {"board": "custom", "board_file": FLEX}
+    state = ENGINE.setup(options, seats=4, seed=11)
+    layout = ENGINE.layout(state)
+    assert layout["board"] == json.loads(FLEX)  # the log carries the board: it replays without the file
+    assert ENGINE.setup({"board": "custom"}, seats=4, layout=layout).rules.board.name == "flex-harbour"
+    assert layout["islanders"] != ENGINE.layout(ENGINE.setup(options, seats=4, seed=12))["islanders"]
+
+
+def test_games_on_an_organisers_board_replay_through_the_validator():
+    log = play_game(
+        ENGINE, [RandomPlayer() for _ in range(4)], options={"board": "custom", "board_file": FLEX}, seed=5
+    ).log
+    verdict = validate(log)
+    assert verdict.valid and verdict.finished
+
+
+def test_a_bad_board_file_option_is_refused_naming_its_line():
+    broken = FLEX.replace('"format"', '"format" "', 1)
+    line = FLEX[: FLEX.index('"format"')].count("\n") + 1
+    with pytest.raises(InvalidOptions, match=rf"the board file is not valid: line {line}:"):
+        ENGINE.normalize_options({"board": "custom", "board_file": broken})
+
+
+def test_a_file_option_is_read_only_with_the_custom_choice():
+    with pytest.raises(InvalidOptions, match="board_file is read only with board 'custom'"):
+        ENGINE.normalize_options({"board": "standard", "board_file": FLEX})
+    with pytest.raises(InvalidOptions, match="scenario_file is read only with scenario 'custom'"):
+        ENGINE.normalize_options({"scenario_file": Path("games/engines/fog/scenarios/brume-s1.json").read_text()})
+
+
+def test_a_layout_whose_board_is_not_the_board_file_of_the_options_is_refused():
+    layout = ENGINE.layout(ENGINE.setup({"board": "custom", "board_file": FLEX}, seats=4, seed=1))
+    other = FLEX.replace('"name": "flex-harbour"', '"name": "other-harbour"')
+    with pytest.raises(InvalidSetup, match="layout's board is not the board file"):
+        ENGINE.setup({"board": "custom", "board_file": other}, seats=4, layout=layout)
+
+
+def test_an_organisers_own_solo_scenario_is_an_option_and_replays():
+    text = Path("games/engines/fog/scenarios/brume-s1.json").read_text().replace('"brume-s1"', '"my-island"')
+    log = play_game(ENGINE, [RandomPlayer()], options={"scenario": "custom", "scenario_file": text}, seed=2).log
+    assert log.layout["scenario"] == "custom" and log.layout["scenario_data"]["name"] == "my-island"
+    assert validate(log).valid
 
 
 def test_the_shipped_scenario_is_valid():
