@@ -41,22 +41,27 @@ def adjust(state: FogState, islander: int, kind: str, cost: int, trait_used: boo
 
 
 def movement_cost(state: FogState, islander: int, kind: str, enhanced: bool = False) -> int:
-    """One beach movement (or one water step when ``kind`` is RUN or PULL)."""
+    """One beach movement (or one water step when ``kind`` is RUN or PULL).
+
+    The islander pays the cheapest of the ways open to it: its characteristic, or else the base
+    cost, and a Guardian (side A) price. The two never add up (a Jump islander with the Guardian
+    of Air A jumps for 2), and an event changing movements "with" or "without a special
+    characteristic" (30, 31) changes the way it applies to: a Guardian's price is not a
+    characteristic, so a characteristic never makes the Guardian's movement dearer.
+    """
     trait = state.rules.board.islanders[islander].trait
-    cost = BASE[kind]
     used = uses_trait(trait, kind)
-    if used:
-        cost = 3 if trait == ALLROUNDER else 2
+    ways = [((3 if trait == ALLROUNDER else 2) if used else BASE[kind], used)]
     card, side = guardian(state)
     if side == "A":
-        cost = min(cost, GUARDIAN_A_COST.get((card, kind), cost))
+        if (card, kind) in GUARDIAN_A_COST:
+            ways.append((GUARDIAN_A_COST[(card, kind)], False))
         if card == 2 and kind == SWAP:
             swaps = sum(1 for i, k in state.spent if i == islander and k == SWAP)
             if swaps in (1, 2):
-                cost = min(cost, 2)
-    if enhanced:
-        cost += ENHANCEMENT
-    return adjust(state, islander, kind, cost, used)
+                ways.append((2, False))
+    plus = ENHANCEMENT if enhanced else 0
+    return min(adjust(state, islander, kind, cost + plus, trait_used) for cost, trait_used in ways)
 
 
 def water_cost(state: FogState, islander: int, steps: int, boards: bool) -> int:
