@@ -1,7 +1,6 @@
 """The Brouillard AI levels: legal, honest (views only), and each doing what its level promises."""
 
 import random
-import time
 
 import pytest
 
@@ -68,26 +67,26 @@ def test_the_master_probes_where_the_answer_is_expected_to_tell_most():
     assert gains[move.square] >= max(gains) - 0.35  # the best square, up to sampling noise
 
 
-def test_the_master_never_sees_the_state_only_the_view():
-    """Two states with the same view for the Master give the same choice."""
-    state = position("?a1", "b6b5")
-    twin = ENGINE.determinize(ENGINE.observe(state, 0), random.Random(5))
-    assert twin.armies[1] != state.armies[1]
-    a = Master(samples=40).choose(context(state, seed=3))
-    b = Master(samples=40).choose(
-        TurnContext(ENGINE, 0, ENGINE.observe(state, 0), ENGINE.legal_moves(twin), {}, rng=random.Random(3))
-    )
-    assert a == b
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_no_level_cheats_two_states_with_the_same_view_give_the_same_choice(level):
+    """The AI gets the seat's view only: a state whose hidden enemy differs cannot change its move."""
+    for moves in (("?a1", "b6b5"), ("?a1", "b6b5", "b2b3", "f6f5")):
+        state = position(*moves)
+        twin = ENGINE.determinize(ENGINE.observe(state, 0), random.Random(5))
+        assert twin.armies[1] != state.armies[1]
+        first = LEVELS[level]().choose(context(state, seed=3))
+        second = LEVELS[level]().choose(
+            TurnContext(ENGINE, 0, ENGINE.observe(state, 0), ENGINE.legal_moves(twin), {}, rng=random.Random(3))
+        )
+        assert first == second
 
 
 @pytest.mark.slow
-def test_the_master_moves_its_queen_like_a_watcher_and_thinks_under_two_seconds():
-    queen_moves, longest = 0, 0.0
+def test_the_master_moves_its_queen_like_a_watcher():
+    """Its think time is measured by the benchmark (python -m bench.brouillard), not here."""
+    queen_moves = 0
     for seed in range(3):
-        master = Master()
-        timed = _Timed(master)
-        played = play_game(ENGINE, [timed, Intermediate()], seed=seed)
-        longest = max(longest, timed.longest)
+        played = play_game(ENGINE, [Master(), Intermediate()], seed=seed)
         setup = played.log.moves[0]
         queen = setup.split(",")[0][1:]
         for text in played.log.moves[2::2]:
@@ -95,18 +94,6 @@ def test_the_master_moves_its_queen_like_a_watcher_and_thinks_under_two_seconds(
                 queen_moves += 1
                 queen = text[-2:] if "x" not in text else text.split("x")[1][:2]
     assert queen_moves >= 1
-    assert longest < 2.0
-
-
-class _Timed:
-    def __init__(self, player):
-        self.player, self.longest, self.name = player, 0.0, player.name
-
-    def choose(self, ctx):
-        start = time.perf_counter()
-        move = self.player.choose(ctx)
-        self.longest = max(self.longest, time.perf_counter() - start)
-        return move
 
 
 def _score(strong, weak, games, seed):
