@@ -65,6 +65,7 @@ class StageStandingsView(TournamentView):
                     "values": {cell.key: {"shown": cell.shown, "detail": cell.detail} for cell in row.cells},
                     "explanation": row.explanation,
                     "decided_by": row.decided_by,
+                    "group": row.group,
                 }
                 for row in standings
             ],

@@ -13,6 +13,7 @@ from ranking.standings.compute import Standings, compute_standings
 from ranking.standings.loading import stage_entrants
 from ranking.tiebreaks import UnknownTieBreak, get_tiebreak
 from tournament.models import Participant, Stage
+from tournament.pairing.groups import group_name
 
 EPOCH_MONDAY = date(1970, 1, 5)
 
@@ -45,6 +46,7 @@ class StandingRow:
     cells: list[StandingCell]
     explanation: str  # why this row is above the next one ("" for the last row)
     decided_by: str | None  # the tie-break key that separated it from the next row
+    group: str = ""  # the group's name in a group stage (ranks count within the group)
 
     @property
     def points(self) -> str:
@@ -59,6 +61,8 @@ class StageStandings:
     rows: list[StandingRow]
     notes: list[str] = field(default_factory=list)
     computed: Standings | None = field(default=None, repr=False)
+    # A group stage: each group's standings, computed on their own.
+    computed_by_group: dict[str, Standings] = field(default_factory=dict, repr=False)
 
     def __iter__(self):
         return iter(self.rows)
@@ -69,7 +73,20 @@ class StageStandings:
     def __bool__(self) -> bool:
         return bool(self.rows)
 
+    @property
+    def groups(self) -> list[tuple[str, list[StandingRow]]]:
+        """(group name, its rows) in order; one unnamed group when the stage has none."""
+        named: dict[str, list[StandingRow]] = {}
+        for row in self.rows:
+            named.setdefault(row.group, []).append(row)
+        return list(named.items()) or [("", [])]
+
     def why(self, a: int, b: int) -> str:
+        if self.computed_by_group:
+            group_of = {row.participant.pk: row.group for row in self.rows}
+            if group_of.get(a) != group_of.get(b):
+                return "they play in different groups: each group is ranked on its own"
+            return self.computed_by_group[group_of[a]].why(a, b)
         return self.computed.why(a, b) if self.computed else ""
 
 
@@ -91,8 +108,23 @@ def stage_standings(stage: Stage) -> StageStandings:
     if not order:
         order = ["match_points"]
     entrants, scoring = stage_entrants(stage)
-    computed = compute_standings(entrants, order, scoring)
     participants = {p.pk: p for p in stage.event.participants.all()}
+    if not stage.groups:
+        computed = compute_standings(entrants, order, scoring)
+        columns = [t.describe() for t in computed.tiebreaks]
+        return StageStandings(columns, _rows(computed, participants, ""), notes, computed)
+    # A group stage: every group is ranked on its own (its games never leave the group).
+    rows, by_group = [], {}
+    for index, ids in enumerate(stage.groups):
+        name = group_name(index)
+        members = set(ids)
+        by_group[name] = computed = compute_standings([e for e in entrants if e.id in members], order, scoring)
+        rows += _rows(computed, participants, name)
+    columns = [t.describe() for t in computed.tiebreaks]
+    return StageStandings(columns, rows, notes, None, by_group)
+
+
+def _rows(computed: Standings, participants: dict[int, Participant], group: str) -> list[StandingRow]:
     rows = []
     for row in computed.rows:
         cells = [
@@ -102,9 +134,8 @@ def stage_standings(stage: Stage) -> StageStandings:
             for t in computed.tiebreaks
             for v in [row.values.get(t.key)]
         ]
-        rows.append(StandingRow(row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by))
-    columns = [t.describe() for t in computed.tiebreaks]
-    return StageStandings(columns, rows, notes, computed)
+        rows.append(StandingRow(row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by, group))
+    return rows
 
 
 # --- leaderboards --------------------------------------------------------------------------

@@ -37,6 +37,12 @@ class EventCreateForm(forms.Form):
     visibility = forms.ChoiceField(choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC)
     format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label="Format")
     rounds = forms.IntegerField(min_value=1, max_value=99, required=False, help_text="Swiss and tables: rounds planned")
+    groups = forms.IntegerField(
+        min_value=2,
+        max_value=32,
+        required=False,
+        help_text="round robin and Swiss: play in this many groups, filled in snake order by seed",
+    )
     series_length = forms.TypedChoiceField(
         choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int, initial=1, label="Series"
     )
@@ -79,6 +85,8 @@ class EventCreateForm(forms.Form):
 
     def stage_values(self) -> dict:
         settings = {"rounds": self.cleaned_data["rounds"]} if self.cleaned_data.get("rounds") else {}
+        if self.cleaned_data.get("groups"):
+            settings["groups"] = self.cleaned_data["groups"]
         return {
             "format": self.cleaned_data["format"],
             "series_length": self.cleaned_data["series_length"],

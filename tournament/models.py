@@ -133,6 +133,9 @@ class Stage(models.Model):
     advance_count = models.PositiveIntegerField(null=True, blank=True, help_text="entrants who go to the next stage")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     bracket = models.JSONField(null=True, blank=True, help_text="an elimination stage's bracket, drawn at round 1")
+    groups = models.JSONField(
+        null=True, blank=True, help_text="a group stage's groups (participant ids by group), drawn at round 1"
+    )
     entrants = models.JSONField(
         null=True,
         blank=True,

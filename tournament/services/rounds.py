@@ -11,7 +11,9 @@ from django.utils import timezone
 from tournament import pairing as algorithms
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
+from tournament.pairing.groups import group_name, snake_groups
 from tournament.pairing.model import Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
+from tournament.pairing.round_robin import RoundRobinSettings, round_robin
 from tournament.services.events import check_organiser
 
 
@@ -70,6 +72,38 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
     return entrants
 
 
+def _groups_of(stage: Stage, entrants: list[Entrant]) -> list[list[int]]:
+    """A group stage's groups: drawn in snake order by seed at round 1, then fixed."""
+    if stage.groups:
+        return stage.groups
+    drawn = snake_groups(entrants, stage.settings["groups"], seed=round_seed(stage, 1))
+    return [[entrant.id for entrant in members] for members in drawn]
+
+
+def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pair_group) -> RoundPairing | None:
+    """Pair each group on its own with ``pair_group(members, name)`` and put the tables together,
+    each labelled with its group. None when every group has played all its rounds."""
+    groups = _groups_of(stage, entrants)
+    by_id = {entrant.id: entrant for entrant in entrants}
+    pairings, byes, absences, notes, found = [], [], [], [], None
+    for index, ids in enumerate(groups):
+        name = group_name(index)
+        part = pair_group([by_id[pid] for pid in ids if pid in by_id], name)
+        if part is None:
+            continue
+        found = part
+        pairings += [dataclasses.replace(item, label=f"Group {name}") for item in part.pairings]
+        byes += [dataclasses.replace(bye, reason=f"Group {name}: {bye.reason}") for bye in part.byes]
+        absences += part.absences
+        notes += [f"Group {name}: {note}" for note in part.notes]
+    if found is None:
+        return None
+    pairings = [dataclasses.replace(item, table=table) for table, item in enumerate(pairings, start=1)]
+    return RoundPairing(
+        found.format, number, seed, tuple(pairings), tuple(byes), tuple(absences), tuple(notes), {"groups": groups}
+    )
+
+
 def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
     planned = stage.settings.get("rounds")
     if planned and number > planned:
@@ -79,15 +113,31 @@ def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> Rou
         forbid_same_club=stage.settings.get("forbid_same_club", True),
         within_group=stage.settings.get("within_group", "slide"),
     )
+    if stage.settings.get("groups"):
+        return _in_groups(
+            stage,
+            number,
+            entrants,
+            seed,
+            lambda members, name: algorithms.pair_swiss(members, settings, round_number=number, seed=f"{seed}:{name}"),
+        )
     return algorithms.pair_swiss(entrants, settings, round_number=number, seed=seed)
 
 
 def _round_robin(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
-    from tournament.pairing.round_robin import RoundRobinSettings, round_robin
-
     # The schedule is fixed by the field at the start of the stage, so draw it from the
     # entrants as they were then (the stage's first seed), never from later changes.
     settings = RoundRobinSettings(cycles=2 if stage.settings.get("double") else 1)
+    if stage.settings.get("groups"):
+
+        def group_round(members, name):
+            schedule = round_robin(members, settings, seed=f"{round_seed(stage, 1)}:{name}")
+            return schedule.rounds[number - 1] if number <= len(schedule.rounds) else None
+
+        pairing = _in_groups(stage, number, entrants, seed, group_round)
+        if pairing is None:
+            raise ServiceError("every group has played all its rounds: close the stage")
+        return pairing
     schedule = round_robin(entrants, settings, seed=round_seed(stage, 1))
     if number > len(schedule.rounds):
         raise ServiceError(f"the round robin has {len(schedule.rounds)} rounds, all published")
@@ -203,6 +253,8 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
             updates = {"status": Stage.Status.RUNNING}
             if stage.bracket is None and isinstance(pairing.settings, dict) and "bracket" in pairing.settings:
                 updates["bracket"] = pairing.settings["bracket"]  # drawn once, at round 1
+            if stage.groups is None and isinstance(pairing.settings, dict) and "groups" in pairing.settings:
+                updates["groups"] = pairing.settings["groups"]  # drawn once, at round 1
             Stage.objects.filter(pk=stage.pk).update(**updates)
     except IntegrityError:
         raise Conflict(f"round {expected} is already published", code="already_published") from None

@@ -9,13 +9,15 @@ from django.db import transaction
 from games.engines import get_engine
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, Stage
+from tournament.pairing.errors import PairingUserError
+from tournament.pairing.groups import playoff_seeds
 from tournament.services.events import check_organiser
 
 ELIMINATION = {Stage.Format.SINGLE_ELIMINATION, Stage.Format.DOUBLE_ELIMINATION}
 # "check_in": only checked-in participants are paired (the others are absent for the round).
 SETTINGS_KEYS = {
-    Stage.Format.SWISS: {"rounds", "rematches", "forbid_same_club", "within_group", "check_in"},
-    Stage.Format.ROUND_ROBIN: {"double"},
+    Stage.Format.SWISS: {"rounds", "rematches", "forbid_same_club", "within_group", "check_in", "groups"},
+    Stage.Format.ROUND_ROBIN: {"double", "groups"},
     Stage.Format.SINGLE_ELIMINATION: {"third_place"},
     Stage.Format.DOUBLE_ELIMINATION: {"grand_final_reset"},
     Stage.Format.TABLES: {"rounds", "min_size", "max_size", "preferred_size", "placement_points", "check_in"},
@@ -41,6 +43,9 @@ def _check(stage: Stage) -> None:
     rounds = stage.settings.get("rounds")
     if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
         raise ServiceError("the number of rounds must be a whole number of at least 1")
+    groups = stage.settings.get("groups")
+    if groups is not None and (not isinstance(groups, int) or isinstance(groups, bool) or groups < 2):
+        raise ServiceError("a group stage has a whole number of groups, at least 2")
     if stage.format in ELIMINATION and stage.level_series == Stage.LevelSeries.DRAW:
         raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
     if not isinstance(stage.tiebreaks, list) or not all(isinstance(key, str) for key in stage.tiebreaks):
@@ -131,7 +136,8 @@ def stage_close(*, stage: Stage, by) -> Stage:
 
 @transaction.atomic
 def stage_advance(*, stage: Stage, by) -> Stage:
-    """Send the top ``advance_count`` of a closed stage to the next one, seeded by their finish."""
+    """Send the top ``advance_count`` of a closed stage (of each group, in a group stage) to the
+    next one, seeded by their finish."""
     from ranking.selectors import stage_standings
 
     check_organiser(by, stage.event)
@@ -145,9 +151,20 @@ def stage_advance(*, stage: Stage, by) -> Stage:
         raise ServiceError("there is no next stage: add one first")
     if following.rounds.exists():
         raise Conflict(f"{following.name} has started: its entrants are fixed", code="stage_started")
-    standing = [row.participant for row in stage_standings(stage) if row.participant.status == "active"]
-    if len(standing) < 2:
-        raise ServiceError("fewer than two active entrants finished this stage")
-    following.entrants = [participant.pk for participant in standing[: stage.advance_count]]
+    standings = stage_standings(stage)
+    finishers = [
+        [row.participant.pk for row in rows if row.participant.status == "active"] for _, rows in standings.groups
+    ]
+    if stage.groups:
+        # The top of each group, seeded by finishing place (group winners first) and kept apart
+        # from their group mates in the first playoff round.
+        try:
+            following.entrants = playoff_seeds(finishers, stage.advance_count)
+        except PairingUserError as exc:
+            raise ServiceError(str(exc)) from None
+    else:
+        if len(finishers[0]) < 2:
+            raise ServiceError("fewer than two active entrants finished this stage")
+        following.entrants = finishers[0][: stage.advance_count]
     following.save(update_fields=["entrants"])
     return following
