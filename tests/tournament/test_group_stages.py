@@ -133,6 +133,8 @@ def test_the_pages_show_each_groups_standings_and_the_form_sets_up_groups(client
     assert standings_page.count('<table class="standings">') == 2 and 'id="group-B"' in standings_page
     rows = client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").json()["rows"]
     assert {row["group"] for row in rows} == {"A", "B"}
+    csv_lines = client.get(f"/api/v1/events/{event.slug}/stages/1/standings.csv").content.decode().splitlines()
+    assert csv_lines[0].endswith(",group") and {line.rsplit(",", 1)[1] for line in csv_lines[1:]} == {"A", "B"}
     client.force_login(owner)
     client.post(
         "/events/new/",

@@ -18,6 +18,7 @@ from django.db.models import Prefetch
 
 from tournament.api.ics import Entry
 from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
+from tournament.pairing.groups import group_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -171,7 +172,7 @@ def stage_standings(stage: Stage) -> list[StandingRow]:
 
 STANDINGS_HEADER = [
     "rank", "participant_id", "name", "seed", "status", "played", "wins", "draws", "losses", "byes", "games_won",
-    "match_points", "granted_points", "total",
+    "match_points", "granted_points", "total", "group",
 ]  # fmt: skip
 
 
@@ -180,15 +181,19 @@ def number(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
 
-def _standing_cells(row: StandingRow) -> list:
+def _standing_cells(row: StandingRow, group: str) -> list:
     person = row.participant
     cells = [row.rank, person.pk, safe_text(person.name), person.seed or "", person.status]
     cells += [row.played, row.wins, row.draws, row.losses, row.byes, number(row.games_won)]
-    return [*cells, number(row.match_points), number(person.granted_points), number(row.total)]
+    return [*cells, number(row.match_points), number(person.granted_points), number(row.total), group]
 
 
 def standings_csv(stage: Stage) -> str:
-    return to_csv(STANDINGS_HEADER, [_standing_cells(row) for row in stage_standings(stage)])
+    """The standings by match points; in a group stage, each participant's group (the ranks then
+    count over the whole stage: the standings page ranks each group on its own)."""
+    group_of = {pid: group_name(index) for index, ids in enumerate(stage.groups or []) for pid in ids}
+    rows = stage_standings(stage)
+    return to_csv(STANDINGS_HEADER, [_standing_cells(row, group_of.get(row.participant.pk, "")) for row in rows])
 
 
 # Calendar entries. Rounds have no times yet: every entry is an all-day entry on the event's
