@@ -3,6 +3,7 @@
 - a running Swiss event, best of three, with two AI entrants, round 1 played and round 2 under way,
   every game reported with its log, which Brume replayed to confirm the result;
 - a finished single-elimination bracket;
+- a finished groups-to-playoffs event of AI entrants;
 - an event open for registration.
 """
 
@@ -24,12 +25,13 @@ from tournament.services.logs import apply_record, game_attach_record
 from tournament.services.registration import participant_add
 from tournament.services.results import game_report
 from tournament.services.rounds import round_publish
-from tournament.services.stages import stage_close
+from tournament.services.stages import stage_advance, stage_close, stage_create
 from tournament.tasks import play_ai_series_game
 
 DEMO_EVENTS = (
     "carnac-autumn-swiss",
     "menhirs-spring-knockout",
+    "brouillard-mist-cup",
     "brouillard-winter-open",
     "the-fog-island-league",
     "mists-duplicate-challenge",
@@ -92,6 +94,34 @@ def _ai_event(orga, *, name, game, description, stage, levels, entrant, options=
         participant_add(event=event, by=orga, ai_level=level, name=f"{entrant} {index + 1}")
     event_set_status(event=event, by=orga, status=Event.Status.RUNNING)
     _ai_games(round_publish(stage=event.stages.get(), by=orga))
+    return event
+
+
+def _groups_to_playoffs(orga) -> Event:
+    """A finished event of AI entrants: two round-robin groups, then the top two of each in a
+    single-elimination playoff, every game played by Brume."""
+    event = event_create(
+        owner=orga,
+        name="Brouillard Mist Cup",
+        game="brouillard",
+        options={"turns": 20},
+        description="Two round-robin groups of four; the top two of each go to the playoff.",
+        stage={"format": "round_robin", "settings": {"groups": 2}, "advance_count": 2, "name": "Groups"},
+    )
+    playoff = stage_create(event=event, by=orga, name="Playoff", format="single_elimination")
+    event_set_status(event=event, by=orga, status=Event.Status.REGISTRATION)
+    for index, level in enumerate(["intermediate", "intermediate", "beginner", "beginner"] * 2):
+        participant_add(event=event, by=orga, ai_level=level, name=f"Watcher {index + 1}")
+    event_set_status(event=event, by=orga, status=Event.Status.RUNNING)
+    groups = event.stages.get(number=1)
+    for _ in range(3):
+        _ai_games(round_publish(stage=groups, by=orga))
+    stage_close(stage=groups, by=orga)
+    stage_advance(stage=groups, by=orga)
+    for _ in range(2):
+        _ai_games(round_publish(stage=playoff, by=orga))
+    stage_close(stage=playoff, by=orga)
+    event_set_status(event=event, by=orga, status=Event.Status.FINISHED)
     return event
 
 
@@ -183,6 +213,8 @@ def load_tournament_demo(stdout=None) -> list[str]:
         entrant="Team",
     )
     created.append(challenge.slug)
+
+    created.append(_groups_to_playoffs(orga).slug)
 
     open_event = event_create(
         owner=orga,

@@ -204,6 +204,12 @@ class Match(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("match-detail", args=[self.round.stage.event.slug, self.pk])
 
+    @property
+    def is_drawn(self) -> bool:
+        """A settled match where every seat shares first place (uses the prefetched seats)."""
+        seats = list(self.seats.all())
+        return not self.is_bye and len(seats) > 1 and all(seat.rank == 1 for seat in seats)
+
 
 class MatchSeat(models.Model):
     """A participant at a match. ``seat`` 0 moves first in the series' first game."""

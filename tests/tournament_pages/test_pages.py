@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.engines import get_engine
 from tests.tournament.factories import make_event, make_user
 from tournament.models import Event, Match, Participant, Round, SeriesGame
-from tournament.services.results import game_report
+from tournament.services.results import game_confirm, game_report
 from tournament.services.rounds import round_publish
 
 
@@ -350,3 +350,14 @@ def test_players_check_in_from_the_event_page_when_the_stage_asks(client):
     assert "You are checked in." in client.get(event.get_absolute_url()).content.decode()
     client.force_login(participants[1].user)
     assert client.post(reverse("participant-check-in", args=[event.slug, me.pk])).status_code == 403
+
+
+def test_a_drawn_match_reads_drew_for_both_players_not_won(client):
+    event, owner, _ = make_event(players=2)
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    game = match.games.get()
+    first, second = (seat.participant.user for seat in match.seats.order_by("seat"))
+    game = game_report(game=game, by=first, ranks=[1, 1])
+    game_confirm(game=game, by=second)
+    html = client.get(event.get_absolute_url()).content.decode()
+    assert html.count('<span class="tag">drew</span>') == 2 and '<span class="tag win">won</span>' not in html
