@@ -1,7 +1,13 @@
 import pytest
+from hypothesis import HealthCheck, settings
 
 from games.engines import register, unregister
 from tests.toygame import ENGINE as MISTY_NIM
+
+# Property tests check what is true, not how fast: on a loaded CI machine a slow example must
+# not fail a run, so no per-example deadline and no "too slow" health check.
+settings.register_profile("brume", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("brume")
 
 
 @pytest.fixture
