@@ -118,3 +118,36 @@ def test_with_check_in_only_checked_in_participants_are_paired():
     assert seated == {p.pk for p in participants[:3]}
     assert round_.matches.filter(is_bye=True).count() == 1
     assert [a["entrant"] for a in round_.explanation["absences"]] == [participants[3].pk]
+
+
+def _pairs(stage):
+    return [
+        frozenset(seat.participant_id for seat in match.seats.all())
+        for match in Match.objects.filter(round__stage=stage, is_bye=False)
+    ]
+
+
+@pytest.mark.parametrize("stage_settings", [{}, {"groups": 2}])
+def test_a_withdrawal_never_redraws_a_round_robin_its_scheduled_opponents_get_byes(stage_settings):
+    from itertools import combinations
+
+    from tournament.services.registration import participant_withdraw
+
+    players = 8 if stage_settings else 4
+    event, owner, people = make_event(players=players, stage={"format": "round_robin", "settings": stage_settings})
+    stage = event.stages.get()
+    finish_round(round_publish(stage=stage, by=owner))
+    stage.refresh_from_db()
+    gone = people[-1]
+    participant_withdraw(participant=gone, by=owner)
+    byes = []
+    for _ in range(2):
+        round_ = round_publish(stage=stage, by=owner)
+        byes += [m for m in round_.matches.filter(is_bye=True) if "withdrew" in m.explanation["summary"]]
+        finish_round(round_)
+    groups = stage.groups or [[p.pk for p in people]]
+    met = _pairs(stage)
+    assert len(met) == len(set(met))  # nobody meets twice
+    remaining = {frozenset(pair) for group in groups for pair in combinations(group, 2) if gone.pk not in pair}
+    assert remaining <= set(met)  # every pair of those still playing met, as first scheduled
+    assert len(byes) == 2 and all(gone.pk not in {s.participant_id for s in m.seats.all()} for m in byes)

@@ -12,7 +12,7 @@ from tournament import pairing as algorithms
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
 from tournament.pairing.groups import group_name, snake_groups
-from tournament.pairing.model import Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
+from tournament.pairing.model import Absence, Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
 from tournament.pairing.round_robin import RoundRobinSettings, round_robin
 from tournament.services.events import check_organiser
 
@@ -124,24 +124,61 @@ def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> Rou
     return algorithms.pair_swiss(entrants, settings, round_number=number, seed=seed)
 
 
+def _first_round_field(stage: Stage, entrants: list[Entrant]) -> list[Entrant]:
+    """The entrants a round robin was drawn for: everyone seated in round 1 (bye included), as
+    present, whatever happened since — so a withdrawal or an absence never redraws the schedule."""
+    seated = set(MatchSeat.objects.filter(match__round__stage=stage, match__round__number=1).values_list(
+        "participant_id", flat=True
+    ))  # fmt: skip
+    if not seated:  # round 1 itself: the field is who is here now
+        return entrants
+    return [dataclasses.replace(e, present=True, withdrawn=False) for e in entrants if e.id in seated]
+
+
+def _without_missing(pairing: RoundPairing, entrants: list[Entrant]) -> RoundPairing:
+    """The scheduled round minus those who withdrew or are absent: their scheduled opponents
+    get the round's bye."""
+    by_id = {entrant.id: entrant for entrant in entrants}
+    missing = {pid for pid, entrant in by_id.items() if not entrant.plays_this_round}
+    if not missing:
+        return pairing
+    pairings, byes = [], [bye for bye in pairing.byes if bye.entrant not in missing]
+    for item in pairing.pairings:
+        gone = [pid for pid in item.seats if pid in missing]
+        if not gone:
+            pairings.append(item)
+        elif len(gone) < len(item.seats):
+            why = "withdrew" if by_id[gone[0]].withdrawn else "is absent"
+            byes += [Bye(pid, f"the scheduled opponent {why}") for pid in item.seats if pid not in missing]
+    absences = tuple(
+        Absence(pid, "withdrawn from the event" if by_id[pid].withdrawn else "absent this round") for pid in missing
+    )
+    pairings = [dataclasses.replace(item, table=table) for table, item in enumerate(pairings, start=1)]
+    return dataclasses.replace(pairing, pairings=tuple(pairings), byes=tuple(byes), absences=absences)
+
+
 def _round_robin(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
-    # The schedule is fixed by the field at the start of the stage, so draw it from the
-    # entrants as they were then (the stage's first seed), never from later changes.
+    # The schedule is fixed by the field at the start of the stage: drawn from round 1's
+    # entrants with the stage's first seed, never from later changes.
     settings = RoundRobinSettings(cycles=2 if stage.settings.get("double") else 1)
+    field = _first_round_field(stage, entrants)
     if stage.settings.get("groups"):
 
         def group_round(members, name):
             schedule = round_robin(members, settings, seed=f"{round_seed(stage, 1)}:{name}")
-            return schedule.rounds[number - 1] if number <= len(schedule.rounds) else None
+            if number > len(schedule.rounds):
+                return None
+            ids = {member.id for member in members}
+            return _without_missing(schedule.rounds[number - 1], [e for e in entrants if e.id in ids])
 
-        pairing = _in_groups(stage, number, entrants, seed, group_round)
+        pairing = _in_groups(stage, number, field, seed, group_round)
         if pairing is None:
             raise ServiceError("every group has played all its rounds: close the stage")
         return pairing
-    schedule = round_robin(entrants, settings, seed=round_seed(stage, 1))
+    schedule = round_robin(field, settings, seed=round_seed(stage, 1))
     if number > len(schedule.rounds):
         raise ServiceError(f"the round robin has {len(schedule.rounds)} rounds, all published")
-    return schedule.rounds[number - 1]
+    return _without_missing(schedule.rounds[number - 1], entrants)
 
 
 def _elimination(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
