@@ -151,3 +151,23 @@ def test_a_withdrawal_never_redraws_a_round_robin_its_scheduled_opponents_get_by
     remaining = {frozenset(pair) for group in groups for pair in combinations(group, 2) if gone.pk not in pair}
     assert remaining <= set(met)  # every pair of those still playing met, as first scheduled
     assert len(byes) == 2 and all(gone.pk not in {s.participant_id for s in m.seats.all()} for m in byes)
+
+
+@pytest.mark.parametrize("series_length", [1, 3])
+def test_a_withdrawn_finalist_gives_the_opponent_a_walkover_recorded_as_a_forfeit(series_length):
+    from ranking.models import Forfeit
+    from tournament.services.registration import participant_withdraw
+
+    event, owner, _ = make_event(players=4, stage={"format": "single_elimination", "series_length": series_length})
+    stage = event.stages.get()
+    semifinals = round_publish(stage=stage, by=owner)
+    finish_round(semifinals)
+    finalists = [s.participant for m in semifinals.matches.all() for s in m.seats.all() if s.rank == 1]
+    participant_withdraw(participant=finalists[0], by=owner)
+    final = round_publish(stage=stage, by=owner).matches.get()
+    assert final.status == Match.Status.COMPLETED
+    winner = final.seats.get(rank=1).participant
+    assert winner == finalists[1]
+    assert final.games.filter(status=SeriesGame.Status.CONFIRMED).count() == (series_length + 1) // 2
+    assert all("walkover" in game.ledger.order_by("version").last().reason for game in final.games.all())
+    assert Forfeit.objects.get(match=final).absent == [finalists[0].pk]

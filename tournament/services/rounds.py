@@ -15,6 +15,7 @@ from tournament.pairing.groups import group_name, snake_groups
 from tournament.pairing.model import Absence, Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
 from tournament.pairing.round_robin import RoundRobinSettings, round_robin
 from tournament.services.events import check_organiser
+from tournament.services.walkovers import round_walkovers
 
 
 def round_seed(stage: Stage, number: int) -> int:
@@ -287,6 +288,7 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
                 published_by=by,
             )
             _store_matches(stage, round_, pairing)
+            round_walkovers(round_=round_, by=by)
             updates = {"status": Stage.Status.RUNNING}
             if stage.bracket is None and isinstance(pairing.settings, dict) and "bracket" in pairing.settings:
                 updates["bracket"] = pairing.settings["bracket"]  # drawn once, at round 1
