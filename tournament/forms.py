@@ -170,3 +170,91 @@ class DecideForm(ReportForm):
         self.fields["reason"] = forms.CharField(
             widget=forms.Textarea(attrs={"rows": 2}), label="Reason (shown to the players)"
         )
+
+
+class StageForm(forms.Form):
+    """A stage's format, points, tie-break order and advancement; fixed once round 1 is out."""
+
+    name = forms.CharField(max_length=80, initial="Main")
+    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS)
+    rounds = forms.IntegerField(min_value=1, max_value=99, required=False, help_text="Swiss and tables: rounds planned")
+    groups = forms.IntegerField(
+        min_value=2, max_value=32, required=False, help_text="round robin and Swiss: play in this many groups"
+    )
+    series_length = forms.TypedChoiceField(
+        choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int, initial=1, label="Series"
+    )
+    points_win = forms.DecimalField(max_digits=5, decimal_places=2, initial=1, label="Points for a series win")
+    points_draw = forms.DecimalField(max_digits=5, decimal_places=2, initial="0.5", label="Points for a drawn series")
+    points_loss = forms.DecimalField(max_digits=5, decimal_places=2, initial=0, label="Points for a series loss")
+    points_bye = forms.DecimalField(max_digits=5, decimal_places=2, initial=1, label="Points for a bye")
+    tiebreaks = forms.CharField(
+        label="Tie-breaks, in order",
+        help_text="keys separated by commas; blank: the game's default order",
+        required=False,
+        widget=forms.TextInput(attrs={"list": "tiebreak-keys", "autocomplete": "off"}),
+    )
+    level_series = forms.ChoiceField(
+        choices=[("", "the format's default"), *Stage.LevelSeries.choices],
+        required=False,
+        label="A level series",
+    )
+    advance_count = forms.IntegerField(
+        min_value=1, required=False, label="Entrants who advance", help_text="to the next stage (in groups: per group)"
+    )
+    other_settings = forms.JSONField(
+        required=False,
+        label="Other settings (JSON)",
+        help_text='for example {"third_place": true}; see docs/pairing.md',
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    @classmethod
+    def initial_for(cls, stage: Stage) -> dict:
+        other = {k: v for k, v in stage.settings.items() if k not in ("rounds", "groups")}
+        return {
+            "name": stage.name,
+            "format": stage.format,
+            "rounds": stage.settings.get("rounds"),
+            "groups": stage.settings.get("groups"),
+            "series_length": stage.series_length,
+            "points_win": stage.points_win,
+            "points_draw": stage.points_draw,
+            "points_loss": stage.points_loss,
+            "points_bye": stage.points_bye,
+            "tiebreaks": ", ".join(stage.tiebreaks),
+            "level_series": stage.level_series,
+            "advance_count": stage.advance_count,
+            "other_settings": other or None,
+        }
+
+    def clean_other_settings(self):
+        value = self.cleaned_data.get("other_settings")
+        if value is not None and not isinstance(value, dict):
+            raise forms.ValidationError('give an object, such as {"third_place": true}')
+        return value or {}
+
+    def stage_fields(self) -> dict:
+        """The keyword arguments of ``stage_create`` / ``stage_update``."""
+        data = self.cleaned_data
+        settings = dict(data["other_settings"])
+        for key in ("rounds", "groups"):
+            if data.get(key):
+                settings[key] = data[key]
+        fields = {
+            "name": data["name"],
+            "format": data["format"],
+            "settings": settings,
+            "series_length": data["series_length"],
+            "points_win": data["points_win"],
+            "points_draw": data["points_draw"],
+            "points_loss": data["points_loss"],
+            "points_bye": data["points_bye"],
+            "advance_count": data.get("advance_count"),
+        }
+        keys = [key.strip() for key in data.get("tiebreaks", "").split(",") if key.strip()]
+        if keys:
+            fields["tiebreaks"] = keys
+        if data.get("level_series"):
+            fields["level_series"] = data["level_series"]
+        return fields

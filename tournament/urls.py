@@ -19,6 +19,8 @@ urlpatterns = [
         views.participant_withdraw,
         name="participant-withdraw",
     ),
+    path("events/<slug:slug>/stages/add/", views.stage_form, name="stage-add"),
+    path("events/<slug:slug>/stages/<int:stage_id>/edit/", views.stage_form, name="stage-edit"),
     path("events/<slug:slug>/stages/<int:stage_id>/pair/", views.round_pair, name="round-pair"),
     path("events/<slug:slug>/rounds/<int:round_id>/swap/", views.round_swap, name="round-swap"),
     path("events/<slug:slug>/matches/<int:match_id>/", views.match_detail, name="match-detail"),

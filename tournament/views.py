@@ -12,9 +12,10 @@ from django.views.decorators.http import require_POST
 from games.ai.registry import levels
 from games.engines import get_engine
 from ranking.selectors import stage_standings
+from ranking.tiebreaks import all_tiebreaks
 from tournament import selectors
 from tournament.errors import NotAllowed, ServiceError
-from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm
+from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm, StageForm
 from tournament.models import Event, Participant, SeriesGame, Stage
 from tournament.permissions import can_create_event, can_view_event, is_organiser, seat_participant
 from tournament.services import events as event_services
@@ -147,6 +148,38 @@ def event_action(request, slug: str):
     else:
         messages.success(request, "Done.")
     return redirect(event)
+
+
+@login_required
+def stage_form(request, slug: str, stage_id: int | None = None):
+    """Add a stage, or change one before its first round: format, points, tie-break order."""
+    event = _event_for(request, slug)
+    if not is_organiser(request.user, event):
+        raise PermissionDenied("only the event's organisers change its stages")
+    stage = get_object_or_404(Stage, event=event, pk=stage_id) if stage_id else None
+    if stage is not None:
+        initial = StageForm.initial_for(stage)
+    else:
+        number = event.stages.count() + 1
+        initial = {"name": f"Stage {number}", "format": Stage.Format.SINGLE_ELIMINATION if number > 1 else None}
+    form = StageForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        if stage is None:
+            saved = _attempt(
+                request,
+                lambda: stages.stage_create(event=event, by=request.user, **form.stage_fields()),
+                lambda created: f"{created.name} is added.",
+            )
+        else:
+            saved = _attempt(
+                request,
+                lambda: stages.stage_update(stage=stage, by=request.user, **form.stage_fields()),
+                lambda updated: f"{updated.name} is saved.",
+            )
+        if saved is not None:
+            return redirect(event)
+    context = {"event": event, "stage": stage, "form": form, "tiebreaks": all_tiebreaks()}
+    return render(request, "tournament/stage_form.html", context)
 
 
 @require_POST

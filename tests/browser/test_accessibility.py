@@ -34,6 +34,7 @@ def test_forms_are_labelled_and_pages_fit_a_phone(live_server, page):
         match.get_absolute_url(),
         "/records/upload/",
         "/ai/",
+        f"/events/{event.slug}/stages/add/",
     ]
     for path in paths:
         page.goto(live_server.url + path)
