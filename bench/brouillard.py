@@ -2,9 +2,12 @@
 
     .venv/bin/python -m bench.brouillard                 # speed and Master think time
     .venv/bin/python -m bench.brouillard --levels        # also Master–Intermediate, Intermediate–Beginner
+    .venv/bin/python -m bench.brouillard --versus master,intermediate --games 40   # one pairing
 
 Win rates count a draw as half a win; the interval is Wilson's 95% score interval. Seats
-alternate between games so each side plays first equally often.
+alternate between games so each side plays first equally often; with ``--versus`` the two games
+of a pair share their seed (the same setups drawn, the seats swapped), which takes the
+first-move advantage and the luck of the draw out of the comparison.
 """
 
 from __future__ import annotations
@@ -58,14 +61,15 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(strong: str, weak: str, games: int, seed: int) -> dict:
+def match(strong: str, weak: str, games: int, seed: int, paired: bool = False) -> dict:
+    """``strong`` against ``weak``, seats alternating; ``paired``: games 2k and 2k+1 share a seed."""
     wins = draws = losses = 0
     times: list[float] = []
     start = time.perf_counter()
     for game in range(games):
         timed = Timed(LEVELS[strong]())
         players = [timed, LEVELS[weak]()] if game % 2 == 0 else [LEVELS[weak](), timed]
-        outcome = play_game(ENGINE, players, seed=seed + game).outcome
+        outcome = play_game(ENGINE, players, seed=seed + (game // 2 if paired else game)).outcome
         seat = 0 if game % 2 == 0 else 1
         mine, theirs = outcome.seats[seat].rank, outcome.seats[1 - seat].rank
         wins += mine < theirs
@@ -103,8 +107,15 @@ def main() -> None:
     parser.add_argument("--levels", action="store_true", help="play the level ladder")
     parser.add_argument("--master-games", type=int, default=30)
     parser.add_argument("--intermediate-games", type=int, default=40)
+    parser.add_argument("--versus", metavar="A,B", help="play level A against level B only (paired seeds)")
+    parser.add_argument("--games", type=int, default=40, help="games of --versus (rounded up to pairs)")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
+
+    if args.versus:
+        first, second = args.versus.split(",")
+        print_match(match(first, second, args.games + args.games % 2, args.seed, paired=True))
+        return
 
     games_per_second, plies_per_second = random_games_per_second(args.random_games)
     print(

@@ -110,3 +110,20 @@ def _score(strong, weak, games, seed):
 def test_the_levels_are_ordered():
     assert _score(Intermediate, Beginner, 40, seed=500) > 0.6
     assert _score(Master, Intermediate, 16, seed=700) > 0.6
+
+
+def test_the_paired_benchmark_plays_each_seed_from_both_seats(monkeypatch):
+    import bench.brouillard as bench
+
+    seen = []
+
+    def recording(engine, players, *, seed, **kwargs):
+        seen.append((seed, [type(p.player if hasattr(p, "player") else p).__name__ for p in players]))
+        return play_game(engine, players, seed=seed, options={"turns": 6}, **kwargs)
+
+    monkeypatch.setattr(bench, "play_game", recording)
+    result = bench.match("intermediate", "beginner", 4, seed=30, paired=True)
+    assert [seed for seed, _ in seen] == [30, 30, 31, 31]
+    assert [names for _, names in seen[:2]] == [["Intermediate", "Beginner"], ["Beginner", "Intermediate"]]
+    wins, draws, losses = result["wdl"]
+    assert wins + draws + losses == 4
