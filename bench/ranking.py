@@ -1,7 +1,7 @@
 """Ranking benchmark: standings of a large Swiss, a rating recomputation, a leaderboard page.
 
     .venv/bin/python -m bench.ranking [--entrants 1000] [--rounds 9] [--games 1000000]
-        [--players 100000] [--skip-standings] [--skip-ratings] [--skip-leaderboard]
+        [--players 100000] [--skip-standings] [--skip-ratings] [--skip-leaderboard] [--skip-db-standings]
 
 * standings: a simulated Swiss (score groups paired top-down, Elo-style results, best-of-three
   series with Carnac-like dolmen tuples), ranked by Carnac's default order plus Sonneborn–Berger,
@@ -12,6 +12,8 @@
 * leaderboard: a throw-away database (``<name>_bench_ranking`` of DATABASE_URL) with that many rated
   players in one pool; the first page of the leaderboard page and API through Django's test
   client, server time only. Run it with DATABASE_URL pointing at PostgreSQL for the target figure.
+* standings from the database: the same Swiss size stored as rows (best-of-three series, engine
+  tie-break details) in a throw-away database, and the whole ``stage_standings`` call timed.
 """
 
 from __future__ import annotations
@@ -181,6 +183,101 @@ def _leaderboard_in_test_db(players: int, vendor: str) -> None:
             print(f"  {label}: median {timings[3] * 1000:.0f} ms, best {timings[0] * 1000:.0f} ms (aim < 100 ms)")
 
 
+def bench_db_standings(entrants: int, rounds: int) -> None:
+    """The whole ``stage_standings`` call: rows read from the database, then computed."""
+    import django
+    from django.conf import settings
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.db import connection
+
+    settings.ALLOWED_HOSTS = ["*"]
+    old_name = connection.settings_dict["NAME"]
+    connection.settings_dict.setdefault("TEST", {})["NAME"] = f"{old_name}_bench_standings"
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        _db_standings_in_test_db(entrants, rounds, connection.vendor)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def _db_standings_in_test_db(entrants: int, rounds: int, vendor: str) -> None:
+    from decimal import Decimal
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from ranking.models import GameDetail
+    from ranking.selectors import stage_standings
+    from tournament.models import Match, MatchSeat, Participant, Round, SeriesGame
+    from tournament.services.events import event_create
+
+    rng = random.Random(5)
+    started = time.perf_counter()
+    owner = get_user_model().objects.create_user("bench-owner", password="!", is_staff=True)
+    order = ["match_points", "game_wins", "carnac_dolmens", "direct_encounter", "buchholz",
+             "sonneborn_berger", "buchholz_cut1", "progressive", "lots"]  # fmt: skip
+    event = event_create(
+        owner=owner, name="Bench Swiss", game="carnac",
+        stage={"format": "swiss", "series_length": 3, "settings": {"rounds": rounds}, "tiebreaks": order},
+    )  # fmt: skip
+    stage = event.stages.get()
+    Participant.objects.bulk_create(
+        Participant(event=event, ai_level="random", name=f"Entrant {i}", seed=i, rating=rng.gauss(1800, 200))
+        for i in range(1, entrants + 1)
+    )
+    people = list(Participant.objects.filter(event=event).order_by("seed"))
+    score = {p.pk: 0.0 for p in people}
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(stage=stage, number=number, seed=number)
+        field = sorted(people, key=lambda p: (-score[p.pk], p.seed))
+        pairs = [(field[i], field[i + 1]) for i in range(0, len(field) - 1, 2)]
+        matches = Match.objects.bulk_create(
+            Match(round=round_, table=t, status=Match.Status.COMPLETED) for t in range(1, len(pairs) + 1)
+        )
+        seats, games, outcomes = [], [], []
+        for match, (a, b) in zip(matches, pairs, strict=True):
+            wins = [0, 0]
+            sequence = []
+            while max(wins) < 2:  # best of three
+                winner = 0 if rng.random() < 0.5 + (a.rating - b.rating) / 2000 else 1
+                wins[winner] += 1
+                sequence.append(winner)
+            first = 0 if wins[0] == 2 else 1
+            score[(a, b)[first].pk] += 1
+            for seat, person in enumerate((a, b)):
+                won = seat == first
+                seats.append(MatchSeat(match=match, participant=person, seat=seat, rank=1 if won else 2,
+                                       games_won=wins[seat], match_points=Decimal(1 if won else 0)))  # fmt: skip
+            for n, winner in enumerate(sequence, start=1):
+                order_ids = [a.pk, b.pk] if n % 2 else [b.pk, a.pk]
+                winner_id = (a, b)[winner].pk
+                ranks = [1 if pid == winner_id else 2 for pid in order_ids]
+                games.append(SeriesGame(match=match, number=n, seat_order=order_ids, status="confirmed",
+                                        ranks=ranks, scores=[rng.randint(2, 6) for _ in ranks], version=1))  # fmt: skip
+        MatchSeat.objects.bulk_create(seats, batch_size=5000)
+        created = SeriesGame.objects.bulk_create(games, batch_size=5000)
+        for game in created:
+            outcomes.append(GameDetail(game=game, game_version=1, tiebreaks=[
+                [count, *sorted((rng.randint(3, 9) for _ in range(count)), reverse=True)]
+                for count in (rng.randint(2, 6), rng.randint(2, 6))
+            ]))  # fmt: skip
+        GameDetail.objects.bulk_create(outcomes, batch_size=5000)
+    with connection.cursor() as cursor:
+        if vendor == "postgresql":
+            cursor.execute("ANALYZE")
+    built = time.perf_counter() - started
+    print(f"standings from the database: {entrants} entrants, {rounds} rounds built in {built:.1f} s ({vendor})")
+    timings = []
+    for _ in range(3):
+        begin = time.perf_counter()
+        rows = list(stage_standings(stage))
+        timings.append(time.perf_counter() - begin)
+    assert len(rows) == entrants
+    print(f"  stage_standings, reads included: best {min(timings):.3f} s, worst {max(timings):.3f} s (aim < 0.5 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--entrants", type=int, default=1000)
@@ -190,6 +287,7 @@ def main() -> None:
     parser.add_argument("--skip-standings", action="store_true")
     parser.add_argument("--skip-ratings", action="store_true")
     parser.add_argument("--skip-leaderboard", action="store_true")
+    parser.add_argument("--skip-db-standings", action="store_true")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -201,6 +299,8 @@ def main() -> None:
         bench_ratings(args.games)
     if not args.skip_leaderboard:
         bench_leaderboard(args.players)
+    if not args.skip_db_standings:
+        bench_db_standings(args.entrants, args.rounds)
 
 
 if __name__ == "__main__":
