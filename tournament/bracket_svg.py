@@ -45,13 +45,31 @@ def bracket_svg(bracket: Mapping, names: Mapping[int, str], played: Mapping[str,
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="Elimination bracket" font-family="system-ui, sans-serif" font-size="13">'
     ]
-    for col, ((section, round_number), matches) in enumerate(columns.items()):
-        x = PAD + col * (BOX_W + GAP_X)
-        title = matches[0]["label"] if len(matches) == 1 else f"{SECTION_NAMES.get(section, '')}Round {round_number}"
-        parts.append(f'<text x="{x}" y="{PAD + 4}" font-weight="600" fill="#1d232b">{escape(title)}</text>')
+    places: dict[str, tuple[float, float]] = {}  # match id -> its box's top-left corner
+    for col, matches in enumerate(columns.values()):
         band = (height - 2 * PAD - 20) / len(matches)
         for index, match in enumerate(matches):
-            y = PAD + 20 + band * (index + 0.5) - BOX_H / 2
+            places[match["id"]] = (PAD + col * (BOX_W + GAP_X), PAD + 20 + band * (index + 0.5) - BOX_H / 2)
+    # Lines from each match to the slot its winner fills (losers' drops are named in the slot).
+    for match in bracket["matches"]:
+        x, y = places[match["id"]]
+        for slot_index, slot in enumerate(match["slots"][:2]):
+            if slot["kind"] != "winner" or slot["ref"] not in places:
+                continue
+            fx, fy = places[slot["ref"]]
+            start_x, start_y = fx + BOX_W, fy + BOX_H / 2
+            end_y = y + BOX_H / 4 + slot_index * BOX_H / 2
+            middle = (start_x + x) / 2
+            parts.append(
+                f'<path d="M{start_x:.1f} {start_y:.1f} H{middle:.1f} V{end_y:.1f} H{x:.1f}" '
+                f'fill="none" stroke="#c9d1da" stroke-width="1.5"/>'
+            )
+    for (section, round_number), matches in columns.items():
+        x = places[matches[0]["id"]][0]
+        title = matches[0]["label"] if len(matches) == 1 else f"{SECTION_NAMES.get(section, '')}Round {round_number}"
+        parts.append(f'<text x="{x}" y="{PAD + 4}" font-weight="600" fill="#1d232b">{escape(title)}</text>')
+        for match in matches:
+            y = places[match["id"]][1]
             known = played.get(match["id"])
             lines = [_occupant(slot, bracket["seeds"], played, names) for slot in match["slots"]]
             winners = []

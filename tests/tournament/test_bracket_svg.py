@@ -36,3 +36,14 @@ def test_played_matches_show_their_winner_in_bold_and_feed_the_next_round():
 def test_names_are_escaped():
     svg = bracket_svg(four_player_bracket(), {1: "<script>", 2: "B", 3: "C", 4: "D"}, {})
     assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_lines_lead_from_each_match_to_the_slot_its_winner_fills():
+    drawn = four_player_bracket()
+    svg = bracket_svg(drawn, {1: "Ada", 2: "Bo", 3: "Cy", 4: "Di"}, {})
+    root = ElementTree.fromstring(svg)
+    paths = list(root.iter("{http://www.w3.org/2000/svg}path"))
+    feeds = sum(1 for m in drawn["matches"] for slot in m["slots"] if slot["kind"] == "winner")
+    assert feeds == 2 and len(paths) == feeds  # the two semifinals into the final, no line for losers
+    ends = sorted(float(p.get("d").split("V")[1].split()[0]) for p in paths)
+    assert ends[0] < ends[1]  # into the final's upper and lower slots
