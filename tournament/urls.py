@@ -24,6 +24,7 @@ urlpatterns = [
     path("events/<slug:slug>/stages/<int:stage_id>/pair/", views.round_pair, name="round-pair"),
     path("events/<slug:slug>/rounds/<int:round_id>/swap/", views.round_swap, name="round-swap"),
     path("events/<slug:slug>/matches/<int:match_id>/", views.match_detail, name="match-detail"),
+    path("events/<slug:slug>/matches/<int:match_id>/forfeit/", views.match_forfeit, name="match-forfeit"),
     path("events/<slug:slug>/games/<int:game_id>/", views.game_action, name="game-action"),
     path("me/matches/", views.my_matches, name="my-matches"),
 ]

@@ -16,10 +16,10 @@ from ranking.tiebreaks import all_tiebreaks
 from tournament import selectors
 from tournament.errors import NotAllowed, ServiceError
 from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm, StageForm
-from tournament.models import Event, Participant, SeriesGame, Stage
+from tournament.models import Event, Match, Participant, SeriesGame, Stage
 from tournament.permissions import can_create_event, can_view_event, is_organiser, seat_participant
 from tournament.services import events as event_services
-from tournament.services import registration, results, rounds, stages
+from tournament.services import registration, results, rounds, stages, walkovers
 
 
 def _event_for(request, slug: str) -> Event:
@@ -337,6 +337,24 @@ def _match_context(request, event: Event, match) -> dict:
         "games": games,
         "score_label": score_label,
     }
+
+
+@require_POST
+@login_required
+def match_forfeit(request, slug: str, match_id: int):
+    """An organiser records who did not play a match: the other side wins it without play."""
+    event = _event_for(request, slug)
+    match = get_object_or_404(Match, pk=match_id, round__stage__event=event)
+    absent = request.POST.get("absent", "")
+    _attempt(
+        request,
+        lambda: walkovers.match_forfeit(
+            match=match, by=request.user, absent=int(absent) if absent.isdigit() else -1,
+            reason=request.POST.get("reason", ""),
+        ),
+        "The forfeit is recorded.",
+    )  # fmt: skip
+    return redirect(match)
 
 
 @require_POST

@@ -169,5 +169,5 @@ def test_a_withdrawn_finalist_gives_the_opponent_a_walkover_recorded_as_a_forfei
     winner = final.seats.get(rank=1).participant
     assert winner == finalists[1]
     assert final.games.filter(status=SeriesGame.Status.CONFIRMED).count() == (series_length + 1) // 2
-    assert all("walkover" in game.ledger.order_by("version").last().reason for game in final.games.all())
+    assert all("forfeit: " in game.ledger.order_by("version").last().reason for game in final.games.all())
     assert Forfeit.objects.get(match=final).absent == [finalists[0].pk]

@@ -104,6 +104,11 @@ class DecisionInput(ResultInput):
     reason = serializers.CharField(help_text="the reason of the ruling or correction; the players see it")
 
 
+class ForfeitInput(serializers.Serializer):
+    absent = serializers.IntegerField(help_text="the participant id of the player who did not play")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
 class TokenInput(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)

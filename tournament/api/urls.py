@@ -56,6 +56,7 @@ urlpatterns = [
     path(ROUND + "pairings.csv", exports.PairingsCSVView.as_view(), name="api-round-pairings-csv"),
     # Matches and series games
     path(MATCH, results.MatchDetailView.as_view(), name="api-match-detail"),
+    path(MATCH + "forfeit/", results.MatchForfeitView.as_view(), name="api-match-forfeit"),
     path(GAME, results.SeriesGameView.as_view(), name="api-series-game-detail"),
     path(GAME + "report/", results.ReportView.as_view(), name="api-series-game-report"),
     path(GAME + "confirm/", results.ConfirmView.as_view(), name="api-series-game-confirm"),

@@ -13,12 +13,13 @@ from rest_framework.response import Response
 from tournament import selectors
 from tournament.api.base import TournamentView, errors, event_match, match_game, validated, visible_event
 from tournament.api.concurrency import expected_version, game_etag, none_match
-from tournament.api.inputs import DecisionInput, DisputeInput, ResultInput
+from tournament.api.inputs import DecisionInput, DisputeInput, ForfeitInput, ResultInput
 from tournament.api.serializers import MatchDetailSerializer, PlayerTaskSerializer, SeriesGameSerializer
 from tournament.errors import StaleVersion
 from tournament.models import ResultEntry, SeriesGame
 from tournament.services.events import check_organiser
 from tournament.services.results import game_confirm, game_decide, game_dispute, game_report, ranks_from_winner
+from tournament.services.walkovers import match_forfeit
 
 MATCH_TAGS = ["matches"]
 GAME_TAGS = ["series games"]
@@ -41,6 +42,20 @@ class MatchDetailView(TournamentView):
     )
     def get(self, request, slug: str, match_id: int):
         match = event_match(visible_event(request, slug), match_id)
+        return Response(MatchDetailSerializer(selectors.match_detail(match.pk)).data)
+
+
+class MatchForfeitView(TournamentView):
+    @extend_schema(
+        tags=MATCH_TAGS,
+        summary="Record a forfeit (organisers): the other player wins every game the series still needs",
+        request=ForfeitInput,
+        responses={200: MatchDetailSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request, slug: str, match_id: int):
+        match = event_match(visible_event(request, slug), match_id)
+        data = validated(ForfeitInput, request)
+        match_forfeit(match=match, by=request.user, absent=data["absent"], reason=data["reason"])
         return Response(MatchDetailSerializer(selectors.match_detail(match.pk)).data)
 
 
