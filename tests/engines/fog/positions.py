@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from games.engines import get_engine
+from games.engines.fog import movegen
 from games.engines.fog.setup import islander_code
-from games.engines.fog.state import EMPTY, MOVE, OBSTACLE, WOODS_CELL, FogState
+from games.engines.fog.state import EMPTY, MOVE, OBSTACLE, OVER, WOODS_CELL, FogState
 
 ENGINE = get_engine("fog")
 
@@ -120,3 +121,22 @@ def trait_islander(state: FogState, trait: str, nation: str = "blue", kind: str 
         if chip.trait == trait and chip.nation == nation and (kind is None or chip.type == kind):
             return islander_code(board, i)
     raise LookupError(trait)
+
+
+# The solo scenario's Boat Scorings by area, for final positions built by hand.
+SCORING = {"A": 6, "B": 5, "C": 4, "D": 2}
+
+
+def costs_of(state):
+    """Each legal movement of the position, in notation, with its MP cost."""
+    return {ENGINE.move_to_text(state, m): c for m, c in movegen.movement_costs(state).items()}
+
+
+def free_runs(state):
+    """The free Runs on offer (Endurance, Guardian B "+1"), written with a trailing "!"."""
+    return {t for t in texts(state) if t.endswith("!")}
+
+
+def final(state, **changes):
+    """The outcome of ``state`` taken as the end of the game."""
+    return ENGINE.outcome(state._replace(phase=OVER, colour=-1, **changes))

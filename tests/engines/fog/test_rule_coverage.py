@@ -24,25 +24,9 @@ import pytest
 
 from games.engines.base import IllegalMove, InvalidSetup
 from games.engines.fog import board as boards
-from games.engines.fog import movegen
 from games.engines.fog.setup import islander_code
-from games.engines.fog.state import OVER
-from tests.engines.fog.positions import ENGINE, arrange, at, on, play, texts
+from tests.engines.fog.positions import ENGINE, SCORING, arrange, at, costs_of, final, free_runs, on, play, texts
 from tests.engines.fog.test_guardians import guarded
-
-SCORING = {"A": 6, "B": 5, "C": 4, "D": 2}
-
-
-def costs_of(state):
-    return {ENGINE.move_to_text(state, m): c for m, c in movegen.movement_costs(state).items()}
-
-
-def free_runs(state):
-    return {t for t in texts(state) if t.endswith("!")}
-
-
-def final(state, **changes):
-    return ENGINE.outcome(state._replace(phase=OVER, colour=-1, **changes))
 
 
 def categories(result):
