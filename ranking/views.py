@@ -22,6 +22,9 @@ def _int(value, default: int | None = None, *, minimum: int = 0) -> int | None:
     return max(minimum, number)
 
 
+STANDINGS_PER_PAGE = 100
+
+
 def stage_standings(request, slug: str, number: int):
     event = get_object_or_404(Event, slug=slug)
     if not can_view_event(request.user, event):
@@ -31,7 +34,14 @@ def stage_standings(request, slug: str, number: int):
     a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
     ids = {row.participant.pk for row in standings}
     why = standings.why(a, b) if a in ids and b in ids and a != b else ""
-    context = {"event": event, "stage": stage, "standings": standings, "why": why, "a": a, "b": b}
+    groups, page = standings.groups, None
+    if not stage.groups and len(standings) > STANDINGS_PER_PAGE:
+        page = Paginator(standings.rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
+        groups = [("", page.object_list)]
+    context = {
+        "event": event, "stage": stage, "standings": standings, "groups": groups, "page": page,
+        "why": why, "a": a, "b": b,
+    }  # fmt: skip
     return render(request, "ranking/stage_standings.html", context)
 
 

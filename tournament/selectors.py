@@ -44,10 +44,44 @@ def current_round_number(event: Event) -> int:
     return stage.rounds.order_by("-number").values_list("number", flat=True).first() or 0
 
 
-def stage_rounds(stage: Stage) -> QuerySet[Round]:
+# Up to this many tables in a stage, the event page shows every round; above, only the latest
+# (the others have their own pages): a 1,000-entrant Swiss would otherwise render 4,500 rows.
+ROUNDS_SHOWN_IN_FULL = 120
+
+
+def _with_matches(rounds: QuerySet[Round]) -> QuerySet[Round]:
     seats = MatchSeat.objects.select_related("participant").order_by("seat")
     matches = Match.objects.order_by("table").prefetch_related(Prefetch("seats", queryset=seats), "games")
-    return stage.rounds.order_by("number").prefetch_related(Prefetch("matches", queryset=matches))
+    return rounds.prefetch_related(Prefetch("matches", queryset=matches))
+
+
+def stage_rounds(stage: Stage) -> QuerySet[Round]:
+    return _with_matches(stage.rounds.order_by("number"))
+
+
+@dataclass(frozen=True)
+class StageRounds:
+    """What the event page shows of a stage's rounds: every round, or the latest in full and
+    the others as links."""
+
+    shown: list[Round]
+    linked: list[Round]
+
+    def __bool__(self) -> bool:
+        return bool(self.shown or self.linked)
+
+
+def stage_rounds_for_page(stage: Stage) -> StageRounds:
+    rounds = stage.rounds.order_by("number")
+    if Match.objects.filter(round__stage=stage).count() <= ROUNDS_SHOWN_IN_FULL:
+        return StageRounds(list(_with_matches(rounds)), [])
+    everything = list(rounds)
+    latest = list(_with_matches(stage.rounds.filter(pk=everything[-1].pk)))
+    return StageRounds(latest, everything[:-1])
+
+
+def stage_round(stage: Stage, number: int) -> Round:
+    return _with_matches(stage.rounds.filter(number=number)).get()
 
 
 def match_detail(match_id: int) -> Match:

@@ -22,6 +22,7 @@ urlpatterns = [
     path("events/<slug:slug>/stages/add/", views.stage_form, name="stage-add"),
     path("events/<slug:slug>/stages/<int:stage_id>/edit/", views.stage_form, name="stage-edit"),
     path("events/<slug:slug>/stages/<int:stage_id>/pair/", views.round_pair, name="round-pair"),
+    path("events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/", views.round_detail, name="round-detail"),
     path("events/<slug:slug>/rounds/<int:round_id>/swap/", views.round_swap, name="round-swap"),
     path("events/<slug:slug>/matches/<int:match_id>/", views.match_detail, name="match-detail"),
     path("events/<slug:slug>/matches/<int:match_id>/forfeit/", views.match_forfeit, name="match-forfeit"),

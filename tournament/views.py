@@ -16,7 +16,7 @@ from ranking.tiebreaks import all_tiebreaks
 from tournament import selectors
 from tournament.errors import NotAllowed, ServiceError
 from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm, StageForm
-from tournament.models import Event, Match, Participant, SeriesGame, Stage
+from tournament.models import Event, Match, Participant, Round, SeriesGame, Stage
 from tournament.permissions import can_create_event, can_view_event, is_organiser, seat_participant
 from tournament.services import events as event_services
 from tournament.services import registration, results, rounds, stages, walkovers
@@ -103,7 +103,7 @@ def event_detail(request, slug: str):
         "engine": get_engine(event.game),
         "organiser": organiser,
         "participants": event.participants.all(),
-        "stages": [(stage, selectors.stage_rounds(stage)) for stage in stage_list],
+        "stages": [(stage, selectors.stage_rounds_for_page(stage)) for stage in stage_list],
         "actions": selectors.organiser_actions(event) if organiser else [],
         "my_registration": event.participants.filter(user=request.user).first()
         if request.user.is_authenticated
@@ -115,6 +115,18 @@ def event_detail(request, slug: str):
     if organiser:
         context["add_form"] = AddParticipantForm(levels=levels(event.game))
     return render(request, "tournament/event_detail.html", context)
+
+
+def round_detail(request, slug: str, number: int, round_number: int):
+    """One round's pairings and results (the event page shows a large stage's latest round only)."""
+    event = _event_for(request, slug)
+    stage = get_object_or_404(Stage, event=event, number=number)
+    try:
+        round_ = selectors.stage_round(stage, round_number)
+    except Round.DoesNotExist:
+        raise Http404("no such round") from None
+    context = {"event": event, "stage": stage, "round": round_, "organiser": is_organiser(request.user, event)}
+    return render(request, "tournament/round_detail.html", context)
 
 
 @require_POST
