@@ -1,6 +1,8 @@
 """Rounds: a preview stores nothing, a publish stores one round once, byes score at once."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournament.errors import Conflict, NotAllowed, ServiceError
 from tournament.models import Match, Round, SeriesGame
@@ -171,3 +173,25 @@ def test_a_withdrawn_finalist_gives_the_opponent_a_walkover_recorded_as_a_forfei
     assert final.games.filter(status=SeriesGame.Status.CONFIRMED).count() == (series_length + 1) // 2
     assert all("forfeit: " in game.ledger.order_by("version").last().reason for game in final.games.all())
     assert Forfeit.objects.get(match=final).absent == [finalists[0].pk]
+
+
+@settings(max_examples=60)
+@given(size=st.integers(min_value=2, max_value=11), round_index=st.integers(min_value=0, max_value=9), data=st.data())
+def test_a_scheduled_round_minus_missing_entrants_pairs_everyone_left_once_and_keeps_their_tables(
+    size, round_index, data
+):
+    from tournament.pairing.model import Entrant
+    from tournament.pairing.round_robin import round_robin
+    from tournament.services.rounds import _without_missing
+
+    field = [Entrant(id=i, seed=i) for i in range(1, size + 1)]
+    schedule = round_robin(field, seed=7)
+    scheduled = schedule.rounds[round_index % len(schedule.rounds)]
+    gone = data.draw(st.sets(st.sampled_from([e.id for e in field]), max_size=size - 1))
+    now = [Entrant(id=e.id, seed=e.seed, withdrawn=e.id in gone) for e in field]
+    pairing = _without_missing(scheduled, now)
+    seated = [pid for table in pairing.pairings for pid in table.seats] + [bye.entrant for bye in pairing.byes]
+    assert sorted(seated) == sorted(set(range(1, size + 1)) - gone)  # everyone left, once
+    kept = {frozenset(t.seats) for t in scheduled.pairings if not set(t.seats) & gone}
+    assert {frozenset(t.seats) for t in pairing.pairings} == kept  # no table redrawn
+    assert {a.entrant for a in pairing.absences} == gone
