@@ -131,6 +131,9 @@ def test_the_pages_show_each_groups_standings_and_the_form_sets_up_groups(client
     assert "<h4>Group A</h4>" in event_page and "<h4>Group B</h4>" in event_page
     standings_page = client.get(f"/events/{event.slug}/stages/1/standings/").content.decode()
     assert standings_page.count('<table class="standings">') == 2 and 'id="group-B"' in standings_page
+    stage.refresh_from_db()
+    drawn = client.get(f"/api/v1/events/{event.slug}/stages/1/").json()["groups"]
+    assert [group["name"] for group in drawn] == ["A", "B"] and [g["participants"] for g in drawn] == stage.groups
     rows = client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").json()["rows"]
     assert {row["group"] for row in rows} == {"A", "B"}
     csv_lines = client.get(f"/api/v1/events/{event.slug}/stages/1/standings.csv").content.decode().splitlines()

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
+from tournament.pairing.groups import group_name
 from tournament.permissions import is_organiser
 
 
@@ -79,12 +80,21 @@ class StageSerializer(serializers.ModelSerializer):
         model = Stage
         fields = [
             "number", "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss",
-            "points_bye", "tiebreaks", "level_series", "advance_count", "status", "rounds_published",
+            "points_bye", "tiebreaks", "level_series", "advance_count", "status", "rounds_published", "groups",
         ]  # fmt: skip
         read_only_fields = fields
 
+    groups = serializers.SerializerMethodField(
+        help_text="a group stage's groups once drawn (at round 1): each a name and its participant ids"
+    )
+
     def get_rounds_published(self, stage: Stage) -> int:
         return stage.rounds.count()
+
+    def get_groups(self, stage: Stage) -> list[dict] | None:
+        if not stage.groups:
+            return None
+        return [{"name": group_name(index), "participants": ids} for index, ids in enumerate(stage.groups)]
 
 
 class ViewerSerializer(serializers.Serializer):
