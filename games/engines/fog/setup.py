@@ -121,9 +121,14 @@ OPTIONS = (
 )
 
 
+MAX_FILE_CHARS = 256 * 1024  # a board or scenario file; the shipped ones are under 8 KB
+
+
 def check_options(options: dict[str, Any]) -> None:
     for name, kind, parse in (("board", "board", parse_board), ("scenario", "scenario", scenarios.parse)):
         text = options[f"{name}_file"]
+        if len(text) > MAX_FILE_CHARS:
+            raise InvalidOptions(f"the {kind} file is larger than {MAX_FILE_CHARS // 1024} KB")
         if text and options[name] != "custom":
             raise InvalidOptions(f"{name}_file is read only with {name} 'custom'")
         if text:

@@ -172,3 +172,8 @@ def test_a_layout_with_a_misplaced_islander_is_refused():
         ENGINE.setup({}, seats=4, layout=layout)
     with pytest.raises(InvalidSetup, match="object"):
         ENGINE.setup({}, seats=4, layout=[1, 2])
+
+
+def test_a_file_option_larger_than_256_kb_is_refused_before_it_is_read():
+    with pytest.raises(InvalidOptions, match="larger than 256 KB"):
+        ENGINE.normalize_options({"board": "custom", "board_file": FLEX + " " * (256 * 1024)})
