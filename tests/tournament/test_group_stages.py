@@ -145,3 +145,17 @@ def test_the_pages_show_each_groups_standings_and_the_form_sets_up_groups(client
          "series_length": 1, "opt_take_max": 2, "opt_pile": "small"},
     )  # fmt: skip
     assert Stage.objects.get(event__name="Grouped").settings == {"groups": 3}
+
+
+def test_a_late_entrant_of_a_group_stage_is_listed_as_not_in_a_group():
+    from tournament.services.registration import participant_add
+
+    event, owner, _ = group_event(fmt="swiss", rounds=3)
+    stage = event.stages.get()
+    finish_round(round_publish(stage=stage, by=owner))
+    late = participant_add(event=event, by=owner, ai_level="random", name="Latecomer")
+    preview = round_preview(stage=stage, by=owner)
+    assert [a.reason for a in preview.absences if a.entrant == late.pk] == [
+        "entered after the groups were drawn: a group stage's groups are fixed at round 1"
+    ]
+    assert all(late.pk not in table.seats for table in preview.pairings)

@@ -99,6 +99,12 @@ def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pa
         notes += [f"Group {name}: {note}" for note in part.notes]
     if found is None:
         return None
+    grouped = {pid for ids in groups for pid in ids}
+    absences += [
+        Absence(entrant.id, "entered after the groups were drawn: a group stage's groups are fixed at round 1")
+        for entrant in entrants
+        if entrant.id not in grouped and entrant.plays_this_round
+    ]
     pairings = [dataclasses.replace(item, table=table) for table, item in enumerate(pairings, start=1)]
     return RoundPairing(
         found.format, number, seed, tuple(pairings), tuple(byes), tuple(absences), tuple(notes), {"groups": groups}
