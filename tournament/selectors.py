@@ -126,8 +126,9 @@ def organiser_actions(event: Event) -> list[NextAction]:
     if previous is not None and previous.advance_count and stage.entrants is None and not stage.rounds.exists():
         return [
             NextAction(
-                f"Advance the top {previous.advance_count} to {stage.name}",
-                f"seeded by their finish in {previous.name}",
+                f"Advance the top {previous.advance_count}{' of each group' if previous.groups else ''} to {stage.name}",
+                f"seeded by their finish in {previous.name}"
+                + (", group winners first, group mates apart in the first round" if previous.groups else ""),
                 "advance",
             )
         ]

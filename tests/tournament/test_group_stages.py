@@ -97,6 +97,9 @@ def test_the_top_of_each_group_enters_the_playoff_with_group_winners_first_and_g
     for _ in range(3):
         finish_round(round_publish(stage=stage, by=owner))
     stage_close(stage=stage, by=owner)
+    from tournament.selectors import organiser_actions
+
+    assert [a.label for a in organiser_actions(event)][:1] == ["Advance the top 2 of each group to Playoff"]
     playoff = stage_advance(stage=stage, by=owner)
     stage.refresh_from_db()
     groups = stage_standings(stage).groups
