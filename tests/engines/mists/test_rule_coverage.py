@@ -262,7 +262,7 @@ def test_one_to_five_players():
     ("level", "goal", "ghosts", "piles", "hounds", "cemeteries", "scoring"),
     [
         (1, 50, 15, 1, (), "none", "shared"),
-        (2, 70, 15, 1, (), "four_sides", "shared"),
+        (2, 90, 15, 1, (), "four_sides", "shared"),
         (3, 100, 15, 3, (15, 50), "four_sides", "shared"),
         (4, 100, 14, 3, (15, 50), "four_sides", "shared"),
         (5, 100, 13, 3, (15, 50), "haunted", "shared"),
