@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib.auth import get_user_model
 
@@ -202,7 +204,7 @@ class StageForm(forms.Form):
     advance_count = forms.IntegerField(
         min_value=1, required=False, label="Entrants who advance", help_text="to the next stage (in groups: per group)"
     )
-    other_settings = forms.JSONField(
+    other_settings = forms.CharField(
         required=False,
         label="Other settings (JSON)",
         help_text='for example {"third_place": true}; see docs/pairing.md',
@@ -225,14 +227,18 @@ class StageForm(forms.Form):
             "tiebreaks": ", ".join(stage.tiebreaks),
             "level_series": stage.level_series,
             "advance_count": stage.advance_count,
-            "other_settings": other or None,
+            "other_settings": json.dumps(other) if other else "",
         }
 
     def clean_other_settings(self):
-        value = self.cleaned_data.get("other_settings")
-        if value is not None and not isinstance(value, dict):
+        text = (self.cleaned_data.get("other_settings") or "").strip()
+        try:
+            value = json.loads(text) if text else {}
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"this is not JSON: {exc.msg} (line {exc.lineno})") from None
+        if not isinstance(value, dict):
             raise forms.ValidationError('give an object, such as {"third_place": true}')
-        return value or {}
+        return value
 
     def stage_fields(self) -> dict:
         """The keyword arguments of ``stage_create`` / ``stage_update``."""

@@ -92,3 +92,14 @@ def test_only_organisers_reach_the_stage_forms(client):
         assert client.get(url).status_code == 403
         assert client.post(url, stage_fields()).status_code == 403
     assert event.stages.count() == 2
+
+
+def test_the_other_settings_field_starts_empty_and_refuses_what_is_not_a_json_object(client):
+    event, owner, _ = make_event()
+    client.force_login(owner)
+    form = client.get(reverse("stage-add", args=[event.slug])).content.decode()
+    assert ">null<" not in form
+    for bad, message in (("{third_place: true}", "this is not JSON"), ("[1, 2]", "give an object")):
+        response = client.post(reverse("stage-add", args=[event.slug]), stage_fields(other_settings=bad))
+        assert response.status_code == 200 and message in response.content.decode()
+    assert event.stages.count() == 1
