@@ -12,6 +12,8 @@ Speed goes through the public contract only (``to_move``, ``legal_moves`` and ``
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import random
 import time
 
@@ -63,26 +65,45 @@ def speed(seconds: float) -> None:
             )
 
 
-def win_rates(names: list[str], level: int, seats: int, games: int, spell: bool) -> dict[str, float]:
-    rates = {}
+def win_rates(names: list[str], level: int, seats: int, games: int, spell: bool) -> dict[str, list[bool]]:
+    """Each level's result on every seed (the same tile orders for every level)."""
+    results = {}
     for name in names:
         start = time.perf_counter()
-        wins, points = 0, 0.0
+        won, points = [], 0.0
         for seed in range(games):
             players = [get_player("mists", name) for _ in range(seats)]
             outcome = play_game(
                 ENGINE, players, options={"level": level, "spell_circles": spell}, seed=seed, keep_history=False
             ).outcome
-            wins += outcome.team_won
+            won.append(bool(outcome.team_won))
             points += outcome.scores[0]
         elapsed = time.perf_counter() - start
-        rates[name] = wins / games
+        results[name] = won
+        wins = sum(won)
         print(
             f"  {name:7} level {level}, {seats} seat(s){' +circles' if spell else ''}: {wins}/{games} won = "
             f"{wins / games:.1%}, mean score {points / games:.1f}  ({elapsed:.0f} s, {elapsed / games:.2f} s/game)",
             flush=True,
         )
-    return rates
+    return results
+
+
+def sign_test(only_first: int, only_second: int) -> float:
+    """Two-sided exact sign test on the deals only one of two levels won (McNemar, exact)."""
+    n, k = only_first + only_second, min(only_first, only_second)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n if n else 1.0
+    return min(1.0, 2 * tail)
+
+
+def paired(results: dict[str, list[bool]]) -> None:
+    """Each pair of levels on the same deals: the deals only one of them won, and the sign test."""
+    names = list(results)
+    for first, second in itertools.pairwise(names):
+        a = sum(1 for x, y in zip(results[first], results[second], strict=True) if x and not y)
+        b = sum(1 for x, y in zip(results[first], results[second], strict=True) if y and not x)
+        print(f"  {second} v {first} on the same deals: {b} won only by {second}, {a} only by {first}; "
+              f"exact sign test p = {sign_test(a, b):.3f}")  # fmt: skip
 
 
 def main() -> None:
@@ -97,7 +118,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.winrate:
         names = args.levels or list(levels("mists"))
-        win_rates(names, args.level, args.seats, args.games, args.spell_circles)
+        paired(win_rates(names, args.level, args.seats, args.games, args.spell_circles))
     else:
         speed(args.seconds)
 
