@@ -132,69 +132,71 @@ def _ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
+def _replay_game_by_game(games: Iterable[GameRow], start: dict[Hashable, State], rate_game, progress=None) -> Replay:
+    """Games in period order, each rated at once by ``rate_game(states, game)``, which updates
+    ``states`` and returns each player's result in the game (1 a win, 0.5 shared first, 0 else);
+    each period then closes with the players' tallies and a snapshot."""
+    states = dict(start)
+    history: list[Snapshot] = []
+    done = 0
+    for period, rows in groupby(games, key=lambda g: g.period):
+        in_period: dict[Hashable, list[float]] = {}
+        days: dict[Hashable, int] = {}
+        for game in rows:
+            for player in game.players:
+                days[player] = max(days.get(player, 0), game.day)
+            for player, result in rate_game(states, game):
+                in_period.setdefault(player, []).append(result)
+            done += 1
+        for player, results in in_period.items():
+            state, (w, d, lo) = _tally(states[player], period, results, days[player])
+            states[player] = state
+            history.append(Snapshot(player, period, state, len(results), w, d, lo))
+        if progress is not None:
+            progress(done)
+    return Replay(states, history)
+
+
 def replay_openskill(games: Iterable[GameRow], start: dict[Hashable, State], progress=None) -> Replay:
     """Tables of three or more (or any number): Plackett–Luce, one game after another."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce(mu=OPENSKILL_MU, sigma=OPENSKILL_SIGMA)
-    states = dict(start)
-    history: list[Snapshot] = []
-    done = 0
-    for period, rows in groupby(games, key=lambda g: g.period):
-        in_period: dict[Hashable, list[float]] = {}
-        days: dict[Hashable, int] = {}
-        for game in rows:
-            for player in game.players:
-                days[player] = max(days.get(player, 0), game.day)
-            teams = []
-            for player in game.players:
-                state = states.get(player)
-                mu, sigma = (
-                    (state.mu, state.sigma) if state and state.mu is not None else (OPENSKILL_MU, OPENSKILL_SIGMA)
-                )
-                teams.append([model.create_rating([mu, sigma])])
-            rated = model.rate(teams, ranks=list(game.ranks))
-            best = min(game.ranks)
-            for player, team, rank in zip(game.players, rated, game.ranks, strict=True):
-                mu, sigma = team[0].mu, team[0].sigma
-                state = states.get(player) or State(0.0)
-                states[player] = replace(state, rating=_ordinal(mu, sigma), deviation=sigma, mu=mu, sigma=sigma)
-                shared = sum(1 for r in game.ranks if r == rank)
-                in_period.setdefault(player, []).append((1.0 if shared == 1 else 0.5) if rank == best else 0.0)
-            done += 1
-        for player, results in in_period.items():
-            state, (w, d, lo) = _tally(states[player], period, results, days[player])
-            states[player] = state
-            history.append(Snapshot(player, period, state, len(results), w, d, lo))
-        if progress is not None:
-            progress(done)
-    return Replay(states, history)
+
+    def rate_game(states: dict[Hashable, State], game: GameRow) -> list[tuple[Hashable, float]]:
+        teams = []
+        for player in game.players:
+            state = states.get(player)
+            known = state is not None and state.mu is not None
+            mu, sigma = (state.mu, state.sigma) if known else (OPENSKILL_MU, OPENSKILL_SIGMA)
+            teams.append([model.create_rating([mu, sigma])])
+        rated = model.rate(teams, ranks=list(game.ranks))
+        best = min(game.ranks)
+        results = []
+        for player, team, rank in zip(game.players, rated, game.ranks, strict=True):
+            mu, sigma = team[0].mu, team[0].sigma
+            state = states.get(player) or State(0.0)
+            states[player] = replace(state, rating=_ordinal(mu, sigma), deviation=sigma, mu=mu, sigma=sigma)
+            shared = sum(1 for r in game.ranks if r == rank)
+            results.append((player, (1.0 if shared == 1 else 0.5) if rank == best else 0.0))
+        return results
+
+    return _replay_game_by_game(games, start, rate_game, progress)
 
 
 def replay_ladder(games: Iterable[GameRow], start: dict[Hashable, State], progress=None) -> Replay:
     """Score ladders: a player's best game, compared by its tie-break tuple (score first)."""
-    states = dict(start)
-    history: list[Snapshot] = []
-    done = 0
-    for period, rows in groupby(games, key=lambda g: g.period):
-        in_period: dict[Hashable, list[float]] = {}
-        days: dict[Hashable, int] = {}
-        for game in rows:
-            for player in game.players:
-                days[player] = max(days.get(player, 0), game.day)
-            for index, player in enumerate(game.players):
-                score = float(game.scores[index]) if game.scores else 0.0
-                key = tuple(game.tiebreaks[index]) if game.tiebreaks else (score,)
-                state = states.get(player)
-                if state is None or state.best_tiebreak is None or key > tuple(state.best_tiebreak):
-                    state = replace(state or State(score), rating=score, best_tiebreak=key)
-                states[player] = state
-                in_period.setdefault(player, []).append(1.0 if game.ranks[index] == 1 else 0.0)
-            done += 1
-        for player, results in in_period.items():
-            state, (w, d, lo) = _tally(states[player], period, results, days[player])
+
+    def rate_game(states: dict[Hashable, State], game: GameRow) -> list[tuple[Hashable, float]]:
+        results = []
+        for index, player in enumerate(game.players):
+            score = float(game.scores[index]) if game.scores else 0.0
+            key = tuple(game.tiebreaks[index]) if game.tiebreaks else (score,)
+            state = states.get(player)
+            if state is None or state.best_tiebreak is None or key > tuple(state.best_tiebreak):
+                state = replace(state or State(score), rating=score, best_tiebreak=key)
             states[player] = state
-            history.append(Snapshot(player, period, state, len(results), w, d, lo))
-        if progress is not None:
-            progress(done)
-    return Replay(states, history)
+            results.append((player, 1.0 if game.ranks[index] == 1 else 0.0))
+        return results
+
+    return _replay_game_by_game(games, start, rate_game, progress)
