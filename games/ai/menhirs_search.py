@@ -36,7 +36,7 @@ from games.engines.menhirs.board import (
     movable_parts,
     shift,
 )
-from games.engines.menhirs.rules import LAST_PLY, Place, Slide, Table
+from games.engines.menhirs.rules import LAST_PLY, Place, Slide, Table, split_minimum_parts
 
 WIN, DRAW, LOSS = 1, 0, -1
 WIN_MEMO_SIZE = 1 << 19  # positions whose winning slides are remembered (about 50 MB at most)
@@ -175,10 +175,13 @@ class Solver:
             if covered & (covered - 1) == 0 and after == covered:  # one tile left, on the last Menhir
                 yield after, barred
                 continue
-            for index in bits_of(after):
-                if covered != 1 << index:
-                    # Taking away one of the tiles just moved lifts the ban on sliding them back.
-                    yield after & ~(1 << index), None if moved >> index & 1 else barred
+            kept = split_minimum_parts(fog, part, direction) if table.split_parts_keep_three else 0
+            removals = [index for index in bits_of(after) if covered != 1 << index and not kept >> index & 1]
+            if not removals:  # nothing may be taken away: the turn ends with the slide
+                yield after, barred
+            for index in removals:
+                # Taking away one of the tiles just moved lifts the ban on sliding them back.
+                yield after & ~(1 << index), None if moved >> index & 1 else barred
 
     def safe_children(self, fog: int, ply: int, block: Block) -> Iterator[Child]:
         """Children after which the opponent cannot win at once."""

@@ -42,6 +42,12 @@ class MenhirsEngine(Engine):
                 choices=SCHEDULES,
             ),
             OptionSpec("first_round_bonus", False, "a win in the first moving round scores 21 instead of 11"),
+            OptionSpec(
+                "split_parts_keep_three",
+                False,
+                "the Dutch 'at all times' read strictly: the tile taken away after a split may not leave one of "
+                "its parts below 3 tiles",
+            ),
         ),
         default_tiebreaks=("match_points", "game_wins", "menhirs_fog_points", "direct_encounter", "buchholz"),
         score_label="fog tiles in play at the win",

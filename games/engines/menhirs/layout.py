@@ -90,4 +90,5 @@ def table_from_layout(options: dict[str, Any], layout: Any) -> Table:
         clearing_starts=options["clearing_starts"],
         first_round_bonus=options["first_round_bonus"],
         layout=normalized,
+        split_parts_keep_three=options.get("split_parts_keep_three", False),
     )

@@ -60,6 +60,9 @@ class Table:
     clearing_starts: str
     first_round_bonus: bool
     layout: Any  # the layout as JSON data, as the log stores it
+    # The Dutch "each newly created part must, at all times, consist of at least 3 fog tiles",
+    # read strictly: the tile taken away after a split may not leave one of its parts below 3.
+    split_parts_keep_three: bool = False
 
     @property
     def placement_rounds(self) -> int:
@@ -166,6 +169,27 @@ def removable(fog: int, menhirs: int) -> list[int]:
     return [index for index in bits_of(fog) if covered != 1 << index]
 
 
+def split_minimum_parts(fog: int, part: int, direction: int) -> int:
+    """The tiles, after a split slide, of every newly created part with exactly 3 tiles (the moved
+    part and the parts left behind): with ``split_parts_keep_three`` none of them may be taken
+    away in the same turn. 0 for a whole-cluster slide."""
+    cluster = component_of(part & -part, fog)
+    if part == cluster:
+        return 0
+    parts = [shift(part, direction), *components(cluster & ~part)]
+    return sum(piece for piece in parts if piece.bit_count() == MIN_PART_SIZE)
+
+
+def removal_choices(table: Table, fog: int, part: int, direction: int) -> list[int]:
+    """The tiles that may be taken away after sliding ``part`` (in a clearing turn)."""
+    after = slid_fog(fog, part, direction)
+    choices = removable(after, table.menhirs)
+    if table.split_parts_keep_three:
+        kept = split_minimum_parts(fog, part, direction)
+        choices = [index for index in choices if not kept >> index & 1]
+    return choices
+
+
 def legal_turns(state: MenhirsState) -> list[Turn]:
     if state.over:
         return []
@@ -181,7 +205,7 @@ def legal_turns(state: MenhirsState) -> list[Turn]:
         if not after & table.menhirs:  # the slide wins: the game ends before any removal
             turns.append(Slide(part, direction))
             continue
-        choices = removable(after, table.menhirs)
+        choices = removal_choices(table, state.fog, part, direction)
         if not choices:
             turns.append(Slide(part, direction))
         turns.extend(Slide(part, direction, index) for index in choices)
@@ -288,7 +312,7 @@ def _check_removal(state: MenhirsState, turn: Slide) -> None:
         if turn.removed is not None:
             raise RuleError("this move uncovers the last Menhir and wins at once: no fog tile is taken away")
         return
-    choices = removable(after, table.menhirs)
+    choices = removal_choices(table, state.fog, turn.part, turn.direction)
     if turn.removed is None:
         if choices:
             raise RuleError(
@@ -298,6 +322,11 @@ def _check_removal(state: MenhirsState, turn: Slide) -> None:
     if turn.removed not in HEX_NAMES or not after >> turn.removed & 1:
         raise RuleError(f"there is no fog on {HEX_NAMES.get(turn.removed, 'that hex')} to take away after your move")
     if turn.removed not in choices:
+        if split_minimum_parts(state.fog, turn.part, turn.direction) >> turn.removed & 1:
+            raise RuleError(
+                f"you may not take away the fog on {HEX_NAMES[turn.removed]}: each part of your split must keep "
+                "at least 3 tiles at all times (option split_parts_keep_three)"
+            )
         raise RuleError(
             f"you may not take away the fog on {HEX_NAMES[turn.removed]}: it would uncover the last covered Menhir"
         )

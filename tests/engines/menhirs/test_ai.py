@@ -104,10 +104,10 @@ def test_the_search_level_scores_better_than_greedy():
 # --- the endgame search ------------------------------------------------------------------------
 
 
-def random_positions(seeds, *, from_ply=0):
+def random_positions(seeds, *, from_ply=0, options=None):
     """Every position of random games (seeded) from ``from_ply`` on, before the game ends."""
     for seed in seeds:
-        rng, state = random.Random(seed), ENGINE.setup(seed=seed)
+        rng, state = random.Random(seed), ENGINE.setup(options, seed=seed)
         while not ENGINE.is_over(state):
             if state.ply >= from_ply:
                 yield state
@@ -141,8 +141,9 @@ def minimax(state) -> int:
     return value(state.fog, state.ply, state.last)
 
 
-def test_the_search_sees_the_same_turns_as_the_rules():
-    for state in random_positions(range(6), from_ply=4):
+@pytest.mark.parametrize("options", [None, {"split_parts_keep_three": True}])
+def test_the_search_sees_the_same_turns_as_the_rules(options):
+    for state in random_positions(range(6), from_ply=4, options=options):
         solver = Solver(state.table)
         block = undo_block(state)
         assert solver.can_win(state.fog, block) == bool(winning_slides(state))

@@ -81,3 +81,18 @@ def test_a_real_game_reaches_player_2s_last_turn_with_2_fog_tiles_dutch_or_1_eng
             if state.ply == 23 and not state.over:
                 break
         assert len(fog(state)) == left, schedule
+
+
+def test_option_split_parts_keep_three_the_tile_taken_away_may_not_leave_a_split_part_below_three():
+    """The Dutch "each newly created part must, at all times, consist of at least 3 fog tiles" read
+    strictly (an option; by default the minimum binds the split only)."""
+    fog_tiles = ["c1", "c2", "c3", "c4", "c5", "d6", "g1"]
+    strict = position(fog_tiles, round=8, split_parts_keep_three=True)
+    # Both parts have 3 tiles and g1 covers the last covered Menhir: nothing may be taken away.
+    assert {text for text in legal_texts(strict) if text.startswith("c1c2c3NE")} == {"c1c2c3NE"}
+    with pytest.raises(IllegalMove, match="each part of your split must keep at least 3 tiles at all times"):
+        play(strict, "c1c2c3NExd1")
+    default = position(fog_tiles, round=8)
+    assert "c1c2c3NExd1" in legal_texts(default)  # the default reading: the minimum binds the split only
+    whole = position(["c1", "c2", "c3", "g1"], round=8, split_parts_keep_three=True)
+    assert "c1NExd1" in legal_texts(whole)  # a cluster moved whole is no split: no such limit

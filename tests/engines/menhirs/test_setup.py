@@ -69,7 +69,12 @@ def test_the_game_is_for_two_players():
 
 
 def test_options_are_checked():
-    assert ENGINE.normalize_options({}) == {"menhirs": 7, "clearing_starts": "dutch", "first_round_bonus": False}
+    assert ENGINE.normalize_options({}) == {
+        "menhirs": 7,
+        "clearing_starts": "dutch",
+        "first_round_bonus": False,
+        "split_parts_keep_three": False,
+    }
     with pytest.raises(InvalidOptions):
         ENGINE.normalize_options({"menhirs": 6})
     with pytest.raises(InvalidOptions):
