@@ -52,3 +52,10 @@ def test_the_standings_page_comes_in_pages(client, monkeypatch, played_swiss):
     assert "Places 1–5 of 12." in first and "?page=2" in first
     last = client.get(url + "?page=3").content.decode()
     assert "Places 11–12 of 12." in last and "?page=2" in last and "?page=4" not in last
+
+
+def test_a_long_participant_list_is_folded_and_a_short_one_is_not(client):
+    crowded, _, _ = make_event(players=33)
+    assert "<summary>All 33 participants</summary>" in client.get(crowded.get_absolute_url()).content.decode()
+    small, _, _ = make_event(players=4)
+    assert "participants</summary>" not in client.get(small.get_absolute_url()).content.decode()
