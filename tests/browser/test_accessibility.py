@@ -35,6 +35,8 @@ def test_forms_are_labelled_and_pages_fit_a_phone(live_server, page):
         "/records/upload/",
         "/ai/",
         f"/events/{event.slug}/stages/add/",
+        f"/events/{event.slug}/stages/1/rounds/1/",
+        f"/events/{event.slug}/stages/1/standings/",
     ]
     for path in paths:
         page.goto(live_server.url + path)
