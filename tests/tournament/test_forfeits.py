@@ -69,3 +69,32 @@ def test_the_match_page_and_the_api_record_a_forfeit(client):
     assert other.status == Match.Status.COMPLETED and Forfeit.objects.filter(match=other).exists()
     client.force_login(make_user())
     assert client.post(url, {"absent": second.pk}).status_code == 403  # a stranger
+
+
+def test_an_organiser_withdrawing_a_paired_player_forfeits_their_open_match_but_not_a_reported_one():
+    from tournament.services.registration import participant_withdraw
+    from tournament.services.results import game_report
+
+    _, owner, match = pending_match(series_length=1)
+    first, second = (seat.participant for seat in match.seats.order_by("seat"))
+    participant_withdraw(participant=second, by=owner)
+    match.refresh_from_db()
+    assert match.status == Match.Status.COMPLETED and match.seats.get(rank=1).participant == first
+    assert Forfeit.objects.get(match=match).absent == [second.pk]
+
+    _, owner, reported = pending_match(series_length=1)
+    first, second = (seat.participant for seat in reported.seats.order_by("seat"))
+    game_report(game=reported.games.get(), by=first.user, ranks=[1, 2])
+    participant_withdraw(participant=second, by=owner)
+    reported.refresh_from_db()
+    assert reported.status == Match.Status.PENDING and not Forfeit.objects.filter(match=reported).exists()
+
+
+def test_a_player_withdrawing_themself_leaves_their_open_match_to_the_organiser():
+    from tournament.services.registration import participant_withdraw
+
+    _, _, match = pending_match(series_length=1)
+    second = match.seats.order_by("seat").last().participant
+    participant_withdraw(participant=second, by=second.user)
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING and not Forfeit.objects.filter(match=match).exists()

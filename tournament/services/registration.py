@@ -106,7 +106,24 @@ def participant_withdraw(*, participant: Participant, by) -> Participant:
     participant.status = Participant.Status.WITHDRAWN
     participant.withdrawn_after_round = current_round_number(event)
     participant.save(update_fields=["status", "withdrawn_after_round"])
+    if is_organiser(by, event):
+        _forfeit_open_matches(participant, by)
     return participant
+
+
+def _forfeit_open_matches(participant: Participant, by) -> None:
+    """An organiser withdrew someone already paired: their open two-player matches are forfeits,
+    unless a result there is reported or disputed (that stays for the organiser to rule on)."""
+    from tournament.models import Match, SeriesGame
+    from tournament.services.walkovers import match_forfeit
+
+    open_matches = Match.objects.filter(seats__participant=participant, status=Match.Status.PENDING, is_bye=False)
+    for match in open_matches:
+        if match.seats.count() != 2:
+            continue
+        unsettled = match.games.exclude(status__in=[SeriesGame.Status.CONFIRMED, SeriesGame.Status.AWAITING])
+        if not unsettled.exists():
+            match_forfeit(match=match, by=by, absent=participant.pk, reason="withdrew")
 
 
 @transaction.atomic
