@@ -124,8 +124,8 @@ def record_claim(record_id: int) -> bool:
     pending = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.PENDING)
     stale = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING, claimed_at__lt=now - _lease())
     for candidates in (pending, stale):
-        if candidates.update(status=GameRecord.Status.VALIDATING, claimed_at=now) == 1:
-            GameRecord.objects.filter(pk=record_id).update(attempts=F("attempts") + 1)
+        # One statement: a worker killed right after its claim has counted its attempt.
+        if candidates.update(status=GameRecord.Status.VALIDATING, claimed_at=now, attempts=F("attempts") + 1) == 1:
             return True
     return False
 
