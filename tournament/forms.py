@@ -11,7 +11,7 @@ from games.engines import all_engines, get_engine
 from games.engines.info import OptionSpec
 from tournament.models import Event, Stage
 
-MAX_OPTION_FILE = 256 * 1024  # a board or scenario file; the shipped ones are under 20 KB
+MAX_OPTION_FILE = 256 * 1024  # an upload read into memory at most; each engine sets its own limit on the text
 
 
 def option_field(spec: OptionSpec) -> forms.Field:

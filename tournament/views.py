@@ -255,7 +255,6 @@ def participant_withdraw(request, slug: str, participant_id: int):
 @login_required
 def round_swap(request, slug: str, round_id: int):
     """The organiser swaps two participants of a published round that has no result yet."""
-    from tournament.models import Round
     from tournament.services.pairing_edits import round_swap as swap
 
     event = _event_for(request, slug)
