@@ -12,6 +12,7 @@ cache) switch to PostgreSQL and Redis in either mode.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -37,6 +38,16 @@ if not EMBEDDED and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when BRUME_EMBEDDED is false")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# Reverse proxies whose X-Forwarded-* headers are believed (addresses or CIDR networks, comma
+# separated). From anyone else those headers are dropped (config.proxies). None by default: the
+# site then trusts only what the connection itself says.
+BRUME_TRUSTED_PROXIES = env_list("BRUME_TRUSTED_PROXIES")
+for _entry in BRUME_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_entry, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"BRUME_TRUSTED_PROXIES: {_entry!r} is not an address or a network") from None
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -51,13 +62,16 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "accounts",
     "games",
     "tournament",
     "ranking",
 ]
 
 MIDDLEWARE = [
+    "config.proxies.TrustedProxyMiddleware",  # first: nothing may read a forwarded header before it
     "django.middleware.security.SecurityMiddleware",
+    "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -149,6 +163,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Every password check goes through the sign-in limits (accounts.signin).
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+BRUME_SIGNIN_ACCOUNT_LIMIT = env_int("BRUME_SIGNIN_ACCOUNT_LIMIT", 5)
+BRUME_SIGNIN_ADDRESS_LIMIT = env_int("BRUME_SIGNIN_ADDRESS_LIMIT", 30)
+BRUME_SIGNIN_WINDOW_MINUTES = env_int("BRUME_SIGNIN_WINDOW_MINUTES", 15)
+BRUME_SIGNIN_NAMESPACE = ""  # part of every counter's key (tests give each test its own)
+BRUME_TOKEN_TTL_DAYS = env_int("BRUME_TOKEN_TTL_DAYS", 30)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -174,7 +195,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -184,6 +205,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_ANON_RATE", "120/min"),
         "user": env_str("API_USER_RATE", "600/min"),
+        "token": env_str("API_TOKEN_RATE", "30/min"),  # POST auth/token/ per client address
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -194,11 +216,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},  # no badge fetched from elsewhere
 }
+
+# /healthz answers plain HTTP too: a load balancer's probe must not be redirected.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # Production hardening (check --deploy is clean with BRUME_EMBEDDED=false).
 if not EMBEDDED:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if BRUME_TRUSTED_PROXIES:
+        # Believed only because config.proxies drops the header from anyone but those proxies.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -11,11 +11,12 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.urls import reverse
 from rest_framework import exceptions, serializers
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.tokens import ExpiringTokenAuthentication
 from tournament.api.concurrency import etag_for
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Event, Match, Round, SeriesGame, Stage
@@ -100,7 +101,7 @@ class TournamentView(GenericAPIView):
     ``WWW-Authenticate: Token`` (DRF answers 403 when session authentication comes first).
     """
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [ExpiringTokenAuthentication, SessionAuthentication]
     pagination_class = None
     filter_backends: list = []
     inputs: dict = {}  # method -> input serializer: what the body must be, and what OPTIONS describes

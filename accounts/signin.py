@@ -1,0 +1,130 @@
+"""Limits on password guessing, shared by every way of signing in (page, admin, API token).
+
+Two counters, each in a window that starts at its first attempt (``BRUME_SIGNIN_WINDOW_MINUTES``):
+- per account (the user name as typed, folded to lower case, whether or not such an account
+  exists, so that the answer never tells which names exist): ``BRUME_SIGNIN_ACCOUNT_LIMIT``;
+- per client address (``config.proxies.client_ip``): ``BRUME_SIGNIN_ADDRESS_LIMIT``.
+
+An attempt is counted *before* the password is checked, with an atomic increment in the cache
+(Redis ``INCR`` in production, the local-memory cache's lock in embedded mode), so parallel
+requests cannot check more passwords than the limit allows. A successful sign-in clears the
+account's counter and gives back its own count on the address. Once a counter is over its limit,
+every attempt (even with the right password) is refused until the window ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+
+from config.proxies import client_ip
+
+
+@dataclass(frozen=True)
+class Lockout:
+    scope: str  # "account" or "address"
+    retry_after: int  # seconds
+
+    @property
+    def minutes(self) -> int:
+        return max(1, math.ceil(self.retry_after / 60))
+
+    @property
+    def message(self) -> str:
+        where = "this account" if self.scope == "account" else "your network address"
+        unit = "minute" if self.minutes == 1 else "minutes"
+        return f"Too many failed sign-ins for {where}: try again in {self.minutes} {unit}."
+
+
+def _cache():
+    return caches[getattr(settings, "BRUME_SIGNIN_CACHE", "default")]
+
+
+def _window() -> int:
+    return int(settings.BRUME_SIGNIN_WINDOW_MINUTES) * 60
+
+
+def _key(scope: str, value: str) -> str:
+    digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return f"brume:signin:{settings.BRUME_SIGNIN_NAMESPACE}:{scope}:{digest}"
+
+
+def _account_key(username: str | None) -> str:
+    return _key("account", (username or "").strip().casefold())
+
+
+def _address_key(request) -> str:
+    return _key("address", client_ip(request))
+
+
+def _increment(key: str) -> int:
+    """Count one attempt atomically; the first attempt opens the window."""
+    cache, window = _cache(), _window()
+    for _ in range(3):
+        if cache.add(key, 0, window):
+            cache.add(key + ":start", time.time(), window)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # the window ended between add and incr: open a new one
+            continue
+        if count == 1:
+            # Redis INCR on a key that expired just before creates it without a time to live:
+            # give the window back its end so a counter never outlives it.
+            cache.touch(key, window)
+        return count
+    return 1
+
+
+def _retry_after(key: str) -> int:
+    start = _cache().get(key + ":start")
+    if start is None:
+        return _window()
+    return max(1, math.ceil(float(start) + _window() - time.time()))
+
+
+def _over(key: str, limit: int, scope: str, count: int | None = None) -> Lockout | None:
+    if count is None:
+        count = _cache().get(key) or 0
+    return Lockout(scope, _retry_after(key)) if count > limit else None
+
+
+def current_lockout(request, username: str | None) -> Lockout | None:
+    """The lockout in force for this account or address, without counting an attempt."""
+    return _over(_account_key(username), settings.BRUME_SIGNIN_ACCOUNT_LIMIT, "account") or _over(
+        _address_key(request), settings.BRUME_SIGNIN_ADDRESS_LIMIT, "address"
+    )
+
+
+def begin_attempt(request, username: str | None) -> Lockout | None:
+    """Count one sign-in attempt; a lockout when this attempt is one too many (then refuse it)."""
+    locked = current_lockout(request, username)
+    if locked:
+        return locked
+    account_key, address_key = _account_key(username), _address_key(request)
+    account = _increment(account_key)
+    address = _increment(address_key)
+    for key, count, limit in (
+        (account_key, account, settings.BRUME_SIGNIN_ACCOUNT_LIMIT),
+        (address_key, address, settings.BRUME_SIGNIN_ADDRESS_LIMIT),
+    ):
+        if count == limit + 1:  # this attempt locks: the lockout lasts a whole window from now
+            _cache().touch(key, _window())
+            _cache().set(key + ":start", time.time(), _window())
+    return _over(account_key, settings.BRUME_SIGNIN_ACCOUNT_LIMIT, "account", account) or _over(
+        address_key, settings.BRUME_SIGNIN_ADDRESS_LIMIT, "address", address
+    )
+
+
+def attempt_succeeded(request, username: str | None) -> None:
+    """The right password: the account starts afresh, the address gets its attempt back."""
+    cache = _cache()
+    account_key = _account_key(username)
+    cache.delete_many([account_key, account_key + ":start"])
+    with contextlib.suppress(ValueError):
+        cache.decr(_address_key(request))
