@@ -136,7 +136,7 @@ class PlayerView(TournamentView):
         responses={200: OpenApiTypes.OBJECT, **errors(404)},
     )
     def get(self, request, username: str):
-        player = selectors.player_for_username(username)
+        player = selectors.player_for_username(username, viewer=request.user)
         if player is None:
             raise exceptions.NotFound(f"no player {username!r}")
         profile = selectors.player_profile(player)

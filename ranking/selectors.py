@@ -197,11 +197,30 @@ class PlayerProfile:
     results: list[PlayerResult]
 
 
-def player_for_username(username: str) -> Player | None:
+def player_for_username(username: str, viewer=None) -> Player | None:
+    """The player behind a user name, or None: also when ``viewer`` (if given) may not learn of them.
+
+    A person is shown only when they have something public: a rating, or a participation in an
+    event the viewer may see (or it is the viewer themselves). Anyone else answers as a name
+    that does not exist, so that player pages cannot tell which accounts exist.
+    """
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         return None
-    return Player.objects.filter(user=user).first() or Player(user=user, name=user.get_username())
+    player = Player.objects.filter(user=user).first()
+    if viewer is not None and not _has_something_public(user, player, viewer):
+        return None
+    return player or Player(user=user, name=user.get_username())
+
+
+def _has_something_public(user, player: Player | None, viewer) -> bool:
+    from tournament.selectors import visible_events
+
+    if viewer.is_authenticated and viewer.pk == user.pk:
+        return True
+    if player is not None and player.ratings.exists():
+        return True
+    return visible_events(viewer).filter(participants__user=user).exists()
 
 
 def player_profile(player: Player, *, results_limit: int = 50) -> PlayerProfile:

@@ -72,7 +72,7 @@ def leaderboard(request, pool: str):
 
 
 def player_detail(request, username: str):
-    player = selectors.player_for_username(username)
+    player = selectors.player_for_username(username, viewer=request.user)
     if player is None:
         raise Http404("no such player")
     profile = selectors.player_profile(player)

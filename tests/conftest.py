@@ -1,3 +1,5 @@
+import uuid
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -43,3 +45,10 @@ def celery_join_flag_reset():
 
     _set_task_join_will_block(False)
     yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_sign_in_counters(settings):
+    """Sign-in limits count in the cache, which outlives a test: each test counts in its own
+    namespace, so that one test's failed sign-ins never lock another test out."""
+    settings.BRUME_SIGNIN_NAMESPACE = uuid.uuid4().hex

@@ -210,6 +210,8 @@ def event_register(request, slug: str):
 @login_required
 def participant_add(request, slug: str):
     event = _event_for(request, slug)
+    if not is_organiser(request.user, event):  # before the name is looked up: it says who has an account
+        raise PermissionDenied("only the event's organisers may do this")
     form = AddParticipantForm(request.POST, levels=levels(event.game))
     if not form.is_valid():
         messages.error(request, " ".join(form.non_field_errors()) or "check the form")

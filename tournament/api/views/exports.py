@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from django.contrib.auth import get_user_model
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -14,6 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 
+from ranking.selectors import player_for_username
 from tournament import selectors
 from tournament.api import exports, ics
 from tournament.api.base import NOT_FOUND, TournamentView, errors, event_stage, stage_round, visible_event
@@ -121,9 +121,10 @@ class EventCalendarView(CalendarView):
 class PlayerCalendarView(CalendarView):
     @_calendar_schema("A player's matches as an iCalendar feed (in the events the caller may see)")
     def get(self, request, username: str):
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
+        player = player_for_username(username, viewer=request.user)  # nobody without public games
+        if player is None:
             raise exceptions.NotFound(f"player {username!r} {NOT_FOUND}")
+        user = player.user
         matches = exports.player_matches(user, selectors.visible_events(request.user))
         entries = exports.player_entries(matches, user=user, host=_host(request), url_of=_url_of(request))
         return Response(ics.calendar(f"Brume — {username}", entries, now=timezone.now()))
