@@ -37,7 +37,7 @@ PEER_KEY = "BRUME_PEER_ADDR"
 
 @lru_cache(maxsize=8)
 def _networks(entries: tuple[str, ...]) -> tuple[Network, ...]:
-    return tuple(ipaddress.ip_network(entry, strict=False) for entry in entries)
+    return tuple(ipaddress.ip_network(entry) for entry in entries)
 
 
 def trusted_networks() -> tuple[Network, ...]:

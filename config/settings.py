@@ -44,7 +44,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 BRUME_TRUSTED_PROXIES = env_list("BRUME_TRUSTED_PROXIES")
 for _entry in BRUME_TRUSTED_PROXIES:
     try:
-        ipaddress.ip_network(_entry, strict=False)
+        ipaddress.ip_network(_entry)  # strict, as gunicorn reads the same list
     except ValueError:
         raise ImproperlyConfigured(f"BRUME_TRUSTED_PROXIES: {_entry!r} is not an address or a network") from None
 
