@@ -63,9 +63,17 @@ def _address_key(request) -> str:
     return _key("address", client_ip(request))
 
 
+def _window_over(key: str) -> bool:
+    """The window has ended by the clock, even if the cache has not dropped its keys yet."""
+    start = _cache().get(key + ":start")
+    return start is not None and float(start) + _window() <= time.time()
+
+
 def _increment(key: str) -> int:
     """Count one attempt atomically; the first attempt opens the window."""
     cache, window = _cache(), _window()
+    if _window_over(key):
+        cache.delete_many([key, key + ":start"])
     for _ in range(3):
         if cache.add(key, 0, window):
             cache.add(key + ":start", time.time(), window)
@@ -91,7 +99,9 @@ def _retry_after(key: str) -> int:
 def _over(key: str, limit: int, scope: str, count: int | None = None) -> Lockout | None:
     if count is None:
         count = _cache().get(key) or 0
-    return Lockout(scope, _retry_after(key)) if count > limit else None
+    if count <= limit or _window_over(key):
+        return None
+    return Lockout(scope, _retry_after(key))
 
 
 def current_lockout(request, username: str | None) -> Lockout | None:
