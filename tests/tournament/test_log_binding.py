@@ -97,9 +97,7 @@ def test_a_players_log_that_matches_the_opponents_report_confirms_it(duel, djang
     assert game.ledger.last().action == ResultEntry.Action.CONFIRM
 
 
-def test_a_players_log_that_differs_from_the_opponents_report_opens_a_dispute(
-    duel, django_capture_on_commit_callbacks
-):
+def test_a_players_log_that_differs_from_the_opponents_report_opens_a_dispute(duel, django_capture_on_commit_callbacks):
     _, _, game, first, second = duel
     log = carnac_log(first, second)
     game_report(game=game, by=second, ranks=list(reversed(log.result.ranks)))
