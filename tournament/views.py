@@ -336,6 +336,8 @@ def _match_context(request, event: Event, match) -> dict:
                 "can_decide": organiser,
                 "can_play_online": me is not None and game.status == SeriesGame.Status.AWAITING,
                 "log_effect": log_effect(game),
+                "can_attach": organiser
+                or (me is not None and game.live_id is None and game.status != SeriesGame.Status.CONFIRMED),
                 "report_form": ReportForm(seats=seats, prefix=f"g{game.pk}") if open_game else None,
                 "dispute_form": DisputeForm(prefix=f"g{game.pk}"),
                 "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),
