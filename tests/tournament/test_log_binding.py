@@ -261,7 +261,7 @@ def test_a_players_log_from_the_match_page_is_reported_with_real_commits(client)
 
 
 def test_the_match_page_tells_a_player_what_their_log_will_do_and_whose_seats_it_needs(duel, client):
-    event, _, game, first, second = duel
+    _, _, game, first, second = duel
     client.force_login(first)
     page = client.get(game.match.get_absolute_url()).content.decode()
     assert "Your log counts as your report" in page
