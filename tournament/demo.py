@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from django.contrib.auth import get_user_model
@@ -18,6 +19,7 @@ from games.ai import RandomPlayer
 from games.ai.match import PlayedGame, play_game
 from games.ai.registry import get_player
 from games.engines import get_engine
+from games.gamelog import Seat
 from games.services import record_upload, record_validate
 from tournament.models import Event, Match, Participant, SeriesGame
 from tournament.services.events import event_create, event_set_status
@@ -46,19 +48,25 @@ def _play_logged_game(game: SeriesGame, rng: random.Random) -> PlayedGame:
         get_player(event.game, participants[pid].ai_level) if participants[pid].is_ai else RandomPlayer()
         for pid in game.seat_order
     ]
-    return play_game(
+    played = play_game(
         get_engine(event.game),
         players,
         options=event.options,
         seed=rng.randrange(2**62),
         meta={"event": event.name, "round": str(game.match.round.number), "table": str(game.match.table)},
     )
+    seats = tuple(
+        Seat(name=p.name, player=f"ai:{event.game}/{p.ai_level}" if p.is_ai else f"user:{p.user_id}")
+        for p in (participants[pid] for pid in game.seat_order)
+    )  # the log names the game's players, as a log must to be attached to it
+    return dataclasses.replace(played, log=dataclasses.replace(played.log, seats=seats))
 
 
 def _play_human_games(match: Match, rng: random.Random, *, stop_after: int | None = None) -> None:
-    """Play the open games of a match with people in it, as the site is meant to be used: a
-    player reports the result and attaches the game's log, and the log, once replayed and found
-    valid, confirms the report (so the standings get the engine's tie-breaks too)."""
+    """Play the open games of a match with people in it: a player reports the result and the
+    organiser attaches the table's log, which, once replayed and found valid, confirms the report
+    (so the standings get the engine's tie-breaks too). A log a player uploads would only be
+    their report (docs/records.md); an organiser's confirms."""
     played = 0
     while (game := match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()) is not None:
         if stop_after is not None and played >= stop_after:
@@ -67,7 +75,7 @@ def _play_human_games(match: Match, rng: random.Random, *, stop_after: int | Non
         result = _play_logged_game(game, rng)
         game = game_report(game=game, by=reporter, ranks=list(result.outcome.ranks))
         record = record_upload(data=result.log, by=reporter, enqueue=False).record
-        game_attach_record(game=game, by=reporter, record=record)
+        game_attach_record(game=game, by=match.round.stage.event.owner, record=record)
         # What the worker does once the upload commits, done here so the next round can be paired.
         apply_record(record=record_validate(record_id=record.pk))
         match.refresh_from_db()

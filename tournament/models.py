@@ -261,6 +261,17 @@ class SeriesGame(models.Model):
         related_name="series_games",
         help_text="the game's log",
     )
+    # Whose report the log is: a log a player uploaded counts as that player's report, which the
+    # opponent confirms or disputes. Empty when Brume produced the log (an online or AI game) or
+    # an organiser attached it: then a valid log confirms the result by itself.
+    record_reporter = models.ForeignKey(
+        Participant,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="the player whose report the attached log is (empty: Brume's or an organiser's log)",
+    )
     live = models.ForeignKey(
         "games.LiveGame", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", help_text="played online"
     )

@@ -88,7 +88,7 @@ def match_detail(match_id: int) -> Match:
     seats = MatchSeat.objects.select_related("participant").order_by("seat")
     games = (
         SeriesGame.objects.order_by("number")
-        .select_related("record")
+        .select_related("record", "record_reporter")
         .prefetch_related("ledger__author", "ledger__participant")
     )
     return (

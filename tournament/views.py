@@ -20,6 +20,7 @@ from tournament.models import Event, Match, Participant, Round, SeriesGame, Stag
 from tournament.permissions import can_create_event, can_view_event, is_organiser, seat_participant
 from tournament.services import events as event_services
 from tournament.services import registration, results, rounds, stages, walkovers
+from tournament.services.logs import log_effect
 
 
 def _event_for(request, slug: str) -> Event:
@@ -336,6 +337,9 @@ def _match_context(request, event: Event, match) -> dict:
                 and game.reported_by_id != me.pk,
                 "can_decide": organiser,
                 "can_play_online": me is not None and game.status == SeriesGame.Status.AWAITING,
+                "log_effect": log_effect(game),
+                "can_attach": organiser
+                or (me is not None and game.live_id is None and game.status != SeriesGame.Status.CONFIRMED),
                 "report_form": ReportForm(seats=seats, prefix=f"g{game.pk}") if open_game else None,
                 "dispute_form": DisputeForm(prefix=f"g{game.pk}"),
                 "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),
@@ -435,21 +439,15 @@ def game_action(request, slug: str, game_id: int):
 
 
 def _attach_log(request, game: SeriesGame) -> None:
-    from games.services import RecordRejected, record_upload
-    from tournament.services.logs import game_attach_record
+    from tournament.services.logs import game_attach_log
 
     upload_file = request.FILES.get("log_file")
     data = upload_file.read(2_000_001) if upload_file else request.POST.get("log_text", "")
     if not data or (isinstance(data, str) and not data.strip()):
         raise ServiceError("choose a log file or paste a log")
-    try:
-        record = record_upload(data=data, by=request.user).record
-    except RecordRejected as exc:
-        raise ServiceError(exc.message) from None
-    game_attach_record(game=game, by=request.user, record=record)
-    messages.info(
-        request, f"The log is stored as record {record.pk}; its verdict confirms the result when it is valid."
-    )
+    game = game_attach_log(game=game, by=request.user, data=data)
+    game = SeriesGame.objects.select_related("record", "record_reporter").get(pk=game.pk)
+    messages.info(request, f"The log is stored as record {game.record_id}: {log_effect(game)}.")
 
 
 @login_required

@@ -9,6 +9,7 @@ import pytest
 from games.ai import RandomPlayer
 from games.ai.match import play_game
 from games.engines import get_engine
+from games.gamelog import Seat
 from games.models import GameRecord
 from games.services import record_upload
 from tests.tournament.factories import make_event
@@ -67,7 +68,9 @@ def test_a_worker_killed_mid_validation_and_the_record_still_validated_exactly_o
     event, owner, _ = make_event(game="carnac", players=2)
     match = round_publish(stage=event.stages.get(), by=owner).matches.get()
     game = match.games.get()
+    players = [seat.participant.user for seat in match.seats.order_by("seat")]
     log = carnac_log(3)
+    log = log.__class__(**{**log.__dict__, "seats": tuple(Seat(u.username, f"user:{u.pk}") for u in players)})
     record = record_upload(data=log).record
     game_attach_record(game=game, by=owner, record=record)
     wait_for(

@@ -12,22 +12,32 @@ from tournament.pairing import (
     Entrant,
     InvalidSettings,
     bracket_state,
+    draw_setup_seed,
     pair_duplicate,
     playoff_bracket,
     playoff_seeds,
     rank_by_score,
     round_robin_groups,
-    setup_seed,
     snake_groups,
     standard_order,
 )
 
 
-def test_every_table_of_a_duplicate_round_plays_the_same_recorded_setup():
-    result = pair_duplicate([Entrant(index) for index in range(5)], round_number=3, seed="cup")
-    assert {pairing.setup_seed for pairing in result.pairings} == {setup_seed("cup", 3)}
-    assert str(setup_seed("cup", 3)) in result.notes[0]
-    assert setup_seed("cup", 3) != setup_seed("cup", 4)
+def test_every_table_of_a_duplicate_round_plays_the_same_given_setup():
+    result = pair_duplicate([Entrant(index) for index in range(5)], round_number=3, seed="cup", setup_seed=4242)
+    assert {pairing.setup_seed for pairing in result.pairings} == {4242}
+
+
+def test_a_duplicate_rounds_explanation_never_tells_its_setup_seed():
+    secret = draw_setup_seed()
+    result = pair_duplicate([Entrant(index) for index in range(5)], round_number=3, seed="cup", setup_seed=secret)
+    shown = repr(result.notes) + repr([pairing.explanation for pairing in result.pairings])
+    assert str(secret) not in shown and "cup" not in shown
+    assert "drawn in secret" in result.notes[0]
+
+
+def test_duplicate_setup_seeds_are_drawn_afresh_not_derived():
+    assert len({draw_setup_seed() for _ in range(20)}) == 20
 
 
 def test_a_duplicate_round_can_seat_several_entrants_per_table():

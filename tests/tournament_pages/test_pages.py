@@ -290,7 +290,7 @@ def test_an_elimination_stage_shows_its_bracket_on_the_event_page(client):
     assert '<figure class="bracket"><svg' in html and 'aria-label="Elimination bracket"' in html
 
 
-def test_a_player_attaches_a_log_from_the_match_page_and_it_confirms_the_game(
+def test_a_player_attaches_a_log_from_the_match_page_as_their_report_and_the_opponent_confirms(
     client, django_capture_on_commit_callbacks
 ):
     from tests.tournament.test_logs import decisive_log
@@ -298,18 +298,23 @@ def test_a_player_attaches_a_log_from_the_match_page_and_it_confirms_the_game(
     event, owner, _ = make_event(game="carnac", players=2)
     match = round_publish(stage=event.stages.get(), by=owner).matches.get()
     game = match.games.get()
-    first = match.seats.get(seat=0).participant
+    first, second = (match.seats.get(seat=seat).participant for seat in (0, 1))
     client.force_login(first.user)
     from games.gamelog import textform
 
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
             reverse("game-action", args=[event.slug, game.pk]),
-            {"action": "attach_log", "log_text": textform.dumps(decisive_log())},
+            {"action": "attach_log", "log_text": textform.dumps(decisive_log(players=[first.user, second.user]))},
         )
     game.refresh_from_db()
-    assert game.record is not None and game.status == SeriesGame.Status.CONFIRMED
-    assert f"record {game.record.pk}" in client.get(match.get_absolute_url()).content.decode()
+    assert game.record is not None and game.status == SeriesGame.Status.REPORTED
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert f"record {game.record.pk}" in page and "counts as their report" in page
+    client.force_login(second.user)
+    client.post(reverse("game-action", args=[event.slug, game.pk]), {"action": "confirm", "version": game.version})
+    game.refresh_from_db()
+    assert game.status == SeriesGame.Status.CONFIRMED
 
 
 def test_an_organiser_edits_a_pairing_from_the_event_page(client):

@@ -174,6 +174,10 @@ class MatchDetailSerializer(MatchSerializer):
     stage = serializers.IntegerField(source="round.stage.number", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
     series_length = serializers.IntegerField(source="round.stage.series_length", read_only=True)
+    setup_seed = serializers.SerializerMethodField(
+        help_text="a duplicate round's shared setup seed, shown once the round is over (null before, and for "
+        "other rounds): from it the whole setup, hidden parts included, can be rebuilt"
+    )
 
     class Meta(MatchSerializer.Meta):
         fields = [
@@ -181,6 +185,9 @@ class MatchDetailSerializer(MatchSerializer):
             "setup_seed", "explanation", "completed_at",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_setup_seed(self, match: Match) -> int | None:
+        return match.setup_seed if match.round.status == Round.Status.CLOSED else None
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -220,13 +227,27 @@ class SeriesGameSerializer(serializers.ModelSerializer):
     reported_by = ParticipantBriefSerializer(read_only=True, allow_null=True)
     ledger = LedgerEntrySerializer(many=True, read_only=True)
     status = StatusField(SeriesGame.Status, "GameStatus")
+    record = serializers.IntegerField(source="record_id", read_only=True, allow_null=True, help_text="the game's log")
+    log_reported_by = ParticipantBriefSerializer(
+        source="record_reporter",
+        read_only=True,
+        allow_null=True,
+        help_text="the player whose report the attached log is; null when Brume or an organiser attached it",
+    )
+    log_effect = serializers.SerializerMethodField(help_text="what the attached log does to the result")
 
     class Meta:
         model = SeriesGame
         fields = [
             "match", "number", "players", "status", "ranks", "scores", "version", "reported_by", "ledger",
+            "record", "log_reported_by", "log_effect",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_log_effect(self, game: SeriesGame) -> str:
+        from tournament.services.logs import log_effect
+
+        return log_effect(game)
 
     @extend_schema_field(ParticipantBriefSerializer(many=True))
     def get_players(self, game: SeriesGame) -> list[dict]:

@@ -8,12 +8,12 @@ nothing is stored, so every call is also a preview (dry run) of what publishing 
 - ``round_robin(entrants, RoundRobinSettings(), seed)`` -> ``Schedule`` (every round)
 - ``bracket(entrants, EliminationSettings(), seed)`` -> ``Bracket``; ``bracket_state(bracket, winners)``
 - ``pair_tables(entrants, TableSettings(), round_number, seed)`` -> ``RoundPairing``
-- ``pair_duplicate(entrants, DuplicateSettings(), round_number, seed)`` -> ``RoundPairing``
+- ``pair_duplicate(entrants, DuplicateSettings(), round_number, seed, setup_seed)`` -> ``RoundPairing``
 - ``snake_groups`` / ``round_robin_groups`` / ``playoff_bracket`` for groups to playoffs
 """
 
 from .bracket import Bracket, BracketMatch, BracketState, Slot, bracket_state, standard_order
-from .duplicate import DuplicateSettings, pair_duplicate, rank_by_score, setup_seed
+from .duplicate import DuplicateSettings, draw_setup_seed, pair_duplicate, rank_by_score
 from .elimination import EliminationSettings, bracket
 from .errors import InvalidSettings, NoValidPairing, PairingFatalError, PairingUserError, TooFewEntrants
 from .groups import Group, playoff_bracket, playoff_seeds, round_robin_groups, snake_groups
@@ -51,6 +51,7 @@ __all__ = [
     "berger_rounds",
     "bracket",
     "bracket_state",
+    "draw_setup_seed",
     "pair_duplicate",
     "pair_swiss",
     "pair_tables",
@@ -60,7 +61,6 @@ __all__ = [
     "record_round",
     "round_robin",
     "round_robin_groups",
-    "setup_seed",
     "snake_groups",
     "standard_order",
     "table_sizes",

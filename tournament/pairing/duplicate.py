@@ -1,19 +1,25 @@
-"""Duplicate and score-challenge rounds: every table plays the same seeded setup, ranked by score.
+"""Duplicate and score-challenge rounds: every table plays the same setup, ranked by score.
 
 Used for the cooperative and solo games, and to take the luck of a random setup out of a
-competitive round. The setup seed is derived from the stage's recorded seed and the round
-number, so it is the same for every table of the round, different from round to round, and can
-be given again to the engine (``setup(..., seed=setup_seed)``) to rebuild the layout.
+competitive round. The shared setup comes from a secret seed drawn for the round
+(``draw_setup_seed``), never from a seed that is shown: from the setup seed the engine rebuilds
+the whole layout (``setup(..., seed=setup_seed)``), hidden parts included (the Mists tile order).
+The caller keeps it on the server until the round is over; the pairing's explanation and notes
+never mention it.
 """
 
 import dataclasses
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import InvalidSettings, TooFewEntrants
 from .model import EntrantId, Explanation, Pairing, RoundPairing, split_present
-from .seeding import derive_seed
 from .tables import TableSettings, pair_tables
+
+SHARED_SETUP_NOTE = (
+    "every table plays the same setup, drawn in secret when the round is published and shown once the round is over"
+)
 
 
 @dataclass(frozen=True)
@@ -28,15 +34,19 @@ class DuplicateSettings:
             raise InvalidSettings("a duplicate table seats at least one entrant")
 
 
-def setup_seed(seed: int | str | None, round_number: int) -> int:
-    """The seed of the setup every table plays in this round."""
-    return derive_seed(seed, "duplicate-setup", round_number)
+def draw_setup_seed() -> int:
+    """A fresh secret seed for a round's shared setup: from the system's randomness, so nothing
+    shown (the event's or the round's seed, the round number) tells it."""
+    return secrets.randbelow(2**62)
 
 
-def pair_duplicate(entrants, settings: DuplicateSettings | None = None, round_number: int = 1, seed=None):
+def pair_duplicate(
+    entrants, settings: DuplicateSettings | None = None, round_number: int = 1, seed=None, setup_seed=None
+):
+    """Seat the round; every table gets ``setup_seed`` (None in a preview: drawn at publication).
+    ``seed`` only draws lots between equal entrants when tables seat several."""
     settings = settings or DuplicateSettings()
-    shared = setup_seed(seed, round_number)
-    note = f"every table plays the setup of seed {shared} (stage seed {seed!r}, round {round_number})"
+    note = SHARED_SETUP_NOTE
     if settings.table_size == 1:
         playing, absences = split_present(entrants)
         if not playing:
@@ -45,7 +55,7 @@ def pair_duplicate(entrants, settings: DuplicateSettings | None = None, round_nu
             Pairing(
                 table=number,
                 seats=(entrant.id,),
-                setup_seed=shared,
+                setup_seed=setup_seed,
                 explanation=Explanation(summary=f"{entrant.id} plays the round's shared setup", seat_reason=note),
             )
             for number, entrant in enumerate(playing, start=1)
@@ -53,7 +63,7 @@ def pair_duplicate(entrants, settings: DuplicateSettings | None = None, round_nu
         return RoundPairing("duplicate", round_number, seed, pairings, (), absences, (note,), settings)
     size = settings.table_size
     grouped = pair_tables(entrants, TableSettings(size, size, size), round_number, seed)
-    pairings = tuple(dataclasses.replace(pairing, setup_seed=shared) for pairing in grouped.pairings)
+    pairings = tuple(dataclasses.replace(pairing, setup_seed=setup_seed) for pairing in grouped.pairings)
     return dataclasses.replace(grouped, format="duplicate", pairings=pairings, notes=(note,), settings=settings)
 
 

@@ -1,57 +1,231 @@
-"""Game logs attached to series games: a valid log confirms its result, a contradicting one
-opens a dispute. Validation happens in the games app; this module reacts to its verdicts."""
+"""Game logs attached to series games, bound to the game they claim.
+
+A log is attached only when it is a log of *that* game: the event's game, the game's players in
+its seat order, the event's options and the setup the game must use (a duplicate round's shared
+layout). What a valid log then does depends on who made it:
+
+- a log Brume produced (the record of this game played online, an AI game) or one an organiser
+  attached confirms the result by itself;
+- a log a player uploaded is that player's report: anyone can write a valid log of a game that
+  was never played, so the opponent confirms or disputes it (``game_log_reported``).
+
+Validation happens in the games app, in a worker or in-process; whichever of the upload's
+validation and the attachment commits last applies the verdict, and applying it twice changes
+nothing (see ``apply_record``).
+"""
 
 from __future__ import annotations
+
+import json
 
 from django.db import transaction
 from django.dispatch import receiver
 
+from games.engines import get_engine
+from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
 from games.models import GameRecord, LiveGame
 from games.signals import live_game_finished, record_validated
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Participant, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
-from tournament.services.results import game_record_verified
+from tournament.services.results import game_log_reported, game_record_verified
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ordinal(index: int) -> str:
+    return ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
+
+
+def _seat_is(seat, participant: Participant, game_slug: str) -> bool:
+    """Whether a log's seat names this participant: by the ``player`` field when it names a
+    Brume user or AI level, else by name (the participant's name or the person's username)."""
+    player = seat.player.strip()
+    if player.startswith("user:"):
+        return participant.user_id is not None and player == f"user:{participant.user_id}"
+    if player.startswith("ai:"):
+        return participant.is_ai and player == f"ai:{game_slug}/{participant.ai_level}"
+    names = {participant.name.casefold()}
+    if participant.user_id is not None:
+        names.add(participant.user.get_username().casefold())
+    return seat.name.strip().casefold() in names
+
+
+def _json(value):
+    return json.loads(json.dumps(value))
+
+
+def check_log_fits(*, game: SeriesGame, log: GameLog, by_player: bool = True) -> None:
+    """Refuse, with the reason, a log that is not a log of this series game.
+
+    ``by_player``: a player uploads it (an organiser may also attach the log of a game against
+    an AI entrant, which a player may not: those games are played on Brume).
+    """
+    match = game.match
+    event = match.round.stage.event
+    if log.game != event.game:
+        raise ServiceError(f"this is a log of {log.game}, but the event plays {event.game}")
+    if log.seat_count != len(game.seat_order):
+        raise ServiceError(f"the log has {log.seat_count} seats, but this game has {len(game.seat_order)} players")
+    participants = Participant.objects.select_related("user").in_bulk(game.seat_order)
+    players = [participants[pid] for pid in game.seat_order]
+    if by_player and any(p.is_ai for p in players):
+        raise ServiceError("games against an AI entrant are played on Brume: press “Play online” for this game")
+    for index, (seat, participant) in enumerate(zip(log.seats, players, strict=True)):
+        if not _seat_is(seat, participant, event.game):
+            elsewhere = [i for i, p in enumerate(players) if _seat_is(seat, p, event.game)]
+            hint = (
+                f" (in game {game.number} {participant.name} plays {_ordinal(index)}: the first player alternates)"
+                if elsewhere
+                else ""
+            )
+            raise ServiceError(
+                f"the log's seat {index + 1} is {seat.name!r}, but this game's {_ordinal(index)} player is "
+                f"{participant.name}{hint}; correct the seat names in the log"
+            )
+    engine = get_engine(event.game)
+    try:
+        options = engine.normalize_options(log.options)
+    except Exception as exc:  # an engine's own message for options it does not know
+        raise ServiceError(f"the log's options are not valid for {event.game}: {exc}") from None
+    expected = engine.normalize_options(event.options)
+    if _json(options) != _json(expected):
+        differ = sorted(k for k in set(options) | set(expected) if options.get(k) != expected.get(k))
+        raise ServiceError(
+            "the log's options differ from the event's: "
+            + ", ".join(f"{k} is {options.get(k)!r}, the event plays {expected.get(k)!r}" for k in differ)
+        )
+    if match.setup_seed is not None and engine.info.setup_chance:
+        shared = engine.layout(engine.setup(expected, seats=log.seat_count, seed=match.setup_seed))
+        if _json(log.layout) != _json(shared):
+            raise ServiceError(
+                "the log's setup is not this round's: every table of a duplicate round plays the same setup"
+            )
+
+
+def game_attach_log(*, game: SeriesGame, by, data) -> SeriesGame:
+    """Attach a log given as text or bytes (the match page's form): checked against the game
+    first, so a log that does not fit is refused before anything is stored."""
+    from games.services import RecordRejected, record_upload
+
+    try:
+        log = parse_log(data) if not isinstance(data, GameLog) else data
+    except LogFormatError as exc:
+        raise ServiceError(f"not a Brume game log: {exc}") from None
+    current = SeriesGame.objects.select_related("match__round__stage__event").get(pk=game.pk)
+    reporter = _check_attacher(current, by)
+    check_log_fits(game=current, log=log, by_player=reporter is not None)
+    try:
+        record = record_upload(data=log, by=by).record
+    except RecordRejected as exc:
+        raise ServiceError(exc.message) from None
+    return game_attach_record(game=game, by=by, record=record)
+
+
+def _check_attacher(game: SeriesGame, by) -> Participant | None:
+    """The attaching player's participant, None for an organiser; refuse anyone else."""
+    event = game.match.round.stage.event
+    if is_organiser(by, event):
+        return None
+    me = seat_participant(by, game.match)
+    if me is None:
+        raise NotAllowed("only the players of this match or an organiser may attach its log")
+    if game.live_id is not None:
+        raise ServiceError("this game is played online on Brume: its log is attached when it ends")
+    if game.status == SeriesGame.Status.CONFIRMED:
+        raise ServiceError("this result is confirmed: ask an organiser to correct it")
+    return me
 
 
 @transaction.atomic
 def game_attach_record(*, game: SeriesGame, by, record: GameRecord) -> SeriesGame:
-    """A player of the match (or an organiser) attaches a log to a series game."""
+    """A player of the match (or an organiser) attaches a stored log to a series game.
+
+    A player's log becomes their report once it is found valid; an organiser's confirms the
+    result. The verdict is applied when the attachment commits if validation has finished by
+    then, and by the validation's signal otherwise.
+    """
     game = SeriesGame.objects.select_for_update().select_related("match__round__stage__event").get(pk=game.pk)
-    event = game.match.round.stage.event
-    if seat_participant(by, game.match) is None and not is_organiser(by, event):
-        raise NotAllowed("only the players of this match or an organiser may attach its log")
-    if record.game != event.game:
-        raise ServiceError(f"this is a log of {record.game}, but the event plays {event.game}")
-    seats = len(record.log.get("seats", []))
-    if seats != len(game.seat_order):
-        raise ServiceError(f"the log has {seats} seats, the game {len(game.seat_order)}")
+    reporter = _check_attacher(game, by)
+    record = GameRecord.objects.get(pk=record.pk)  # never a caller's stale copy
     if game.record_id is not None and game.record_id != record.pk:
-        raise ServiceError("this game already has a log; an organiser can replace it")
+        raise ServiceError("this game already has a log; an organiser can correct the result")
+    other = SeriesGame.objects.filter(record=record).exclude(pk=game.pk).select_related("match__round").first()
+    if other is not None:
+        raise ServiceError(
+            f"this log is already the log of game {other.number} of table {other.match.table} "
+            f"in round {other.match.round.number}"
+        )
+    try:
+        log = jsonform.log_from_dict(record.log)
+    except LogFormatError as exc:  # stored logs are canonical; kept for safety
+        raise ServiceError(f"not a Brume game log: {exc}") from None
+    check_log_fits(game=game, log=log, by_player=reporter is not None)
+    if game.record_id == record.pk and game.record_reporter_id == (reporter.pk if reporter else None):
+        return game  # attached already, by the same side
     game.record = record
-    game.save(update_fields=["record", "updated_at"])
-    if record.is_done:
-        transaction.on_commit(lambda: apply_record(record=GameRecord.objects.get(pk=record.pk)))
+    game.record_reporter = reporter
+    game.save(update_fields=["record", "record_reporter", "updated_at"])
+    # Re-read after commit: if the validation finished before this attachment committed, its
+    # signal found no game to apply to, so this is the moment to apply it.
+    transaction.on_commit(lambda: apply_record(record=GameRecord.objects.get(pk=record.pk)))
     return game
 
 
+def log_effect(game: SeriesGame) -> str:
+    """What the attached log does to the result, in a sentence for the match page and the API."""
+    if game.record_id is None:
+        return ""
+    record = game.record
+    if record.status in (GameRecord.Status.PENDING, GameRecord.Status.VALIDATING):
+        waiting = "Brume is replaying the log"
+    elif record.status == GameRecord.Status.VALID and record.finished:
+        waiting = ""
+    elif record.status == GameRecord.Status.VALID:
+        return "the log is valid but the game in it is not finished: it decides nothing"
+    else:
+        return "the log is not valid: it changes nothing (its record says why)"
+    if game.record_reporter_id is None:
+        what = "a log from Brume or an organiser: once valid it confirms the result by itself"
+    else:
+        what = (
+            f"a log uploaded by {game.record_reporter.name}: it counts as their report, "
+            "which the opponent confirms or disputes"
+        )
+    return f"{waiting}; {what}" if waiting else what
+
+
 def apply_record(*, record: GameRecord) -> None:
-    """Bring every series game that carries this record in line with its verdict."""
+    """Bring every series game that carries this record in line with its verdict. Idempotent:
+    it may run on the validation's signal and again when the attachment commits."""
     if record.status != GameRecord.Status.VALID or not record.verdict or not record.verdict.get("outcome"):
         return  # an invalid or unfinished log confirms nothing; the record page says why
     outcome = record.verdict["outcome"]
-    for game in SeriesGame.objects.filter(record=record):
-        game_record_verified(
-            game=game,
-            ranks=list(outcome["ranks"]),
-            scores=list(outcome["scores"]),
-            note=f"the attached game log (record {record.pk}) was replayed and is valid",
-        )
+    ranks, scores = list(outcome["ranks"]), list(outcome["scores"])
+    for game in SeriesGame.objects.filter(record=record).select_related("record_reporter__user"):
+        if game.record_reporter_id is None:
+            game_record_verified(
+                game=game,
+                ranks=ranks,
+                scores=scores,
+                note=f"the attached game log (record {record.pk}) was replayed and is valid",
+            )
+        else:
+            game_log_reported(
+                game=game,
+                reporter=game.record_reporter,
+                ranks=ranks,
+                scores=scores,
+                note=(
+                    f"with the game log {game.record_reporter.name} uploaded (record {record.pk}), replayed and "
+                    "valid; a player's log is their report, for the opponent to confirm"
+                ),
+            )
 
 
 @receiver(record_validated, dispatch_uid="tournament.apply_validated_record")
 def _on_record_validated(sender, record: GameRecord, **kwargs) -> None:
-    apply_record(record=record)
+    apply_record(record=GameRecord.objects.get(pk=record.pk))
 
 
 @transaction.atomic
@@ -61,7 +235,8 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
     hidden-information game like Brouillard without a third person at the table).
 
     Only a person seated in the match starts it; asking again, by either player, returns the same
-    live game.
+    live game. The setup is a duplicate round's shared one, else drawn from a fresh secret seed
+    that is never stored (the live game keeps its layout, hidden by the engine's views).
     """
     from games.live import live_create
 
@@ -79,8 +254,8 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
         {"name": p.name, "player": f"ai:{event.game}/{p.ai_level}" if p.is_ai else f"user:{p.user_id}"}
         for p in (participants[pid] for pid in game.seat_order)
     ]
-    seed = game.match.setup_seed if game.match.setup_seed is not None else event.seed ^ (game.pk * 7919)
-    live = live_create(game=event.game, seats=seats, options=event.options, seed=seed)
+    # None: live_create draws the layout from the system's secret randomness.
+    live = live_create(game=event.game, seats=seats, options=event.options, seed=game.match.setup_seed)
     game.live = live
     game.save(update_fields=["live", "updated_at"])
     return live
@@ -89,8 +264,7 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
 @receiver(live_game_finished, dispatch_uid="tournament.record_finished_live_game")
 def _on_live_game_finished(sender, live: LiveGame, **kwargs) -> None:
     """A finished online game's record becomes the series game's log, which confirms it."""
-    for game in SeriesGame.objects.filter(live=live, record__isnull=True):
-        SeriesGame.objects.filter(pk=game.pk).update(record=live.record)
+    SeriesGame.objects.filter(live=live, record__isnull=True).update(record=live.record, record_reporter=None)
     record = GameRecord.objects.get(pk=live.record_id)
     if record.is_done:
         apply_record(record=record)

@@ -280,3 +280,44 @@ def game_record_verified(
         )
 
     return _run(operation, game, ranks=ranks, scores=scores)
+
+
+def game_log_reported(
+    *, game: SeriesGame, reporter: Participant, ranks: Sequence[int], scores: Sequence[float] | None, note: str
+) -> SeriesGame:
+    """A valid log a player uploaded counts as that player's report, not as a verified result.
+
+    Anyone can write a valid log of a game that never took place (by playing both sides with the
+    engine), so it confirms nothing alone: it is ``reporter``'s report, which the opponent
+    confirms or disputes; when the opponent had already reported, it confirms a matching report
+    and disputes a different one. Applying the same log again changes nothing.
+    """
+
+    def operation(current: SeriesGame, ranks, scores) -> SeriesGame:
+        _check_open(current)
+        ranks, scores = _check_ranks(current, ranks, scores)
+        same = current.ranks == ranks and current.scores in (None, scores)
+        if current.status in (Status.CONFIRMED, Status.DISPUTED):
+            return current  # settled or before the organiser: the log stays attached as evidence
+        if current.status == Status.REPORTED and current.reported_by_id == reporter.pk and same:
+            return current  # this log's report is already the current one
+        common = {
+            "role": ResultEntry.Role.PARTICIPANT,
+            "author": reporter.user,
+            "participant": reporter,
+            "ranks": ranks,
+            "scores": scores,
+        }
+        if current.status == Status.REPORTED and current.reported_by_id != reporter.pk:
+            if same:
+                return _append(current, action=Action.CONFIRM, status=Status.CONFIRMED, reason=note, **common)
+            return _append(
+                current,
+                action=Action.DISPUTE,
+                status=Status.DISPUTED,
+                reason=f"{note}; it differs from the opponent's report",
+                **common,
+            )
+        return _append(current, action=Action.REPORT, status=Status.REPORTED, reason=note, **common)
+
+    return _run(operation, game, ranks=ranks, scores=scores)

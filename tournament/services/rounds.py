@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 
 from django.db import IntegrityError, transaction
@@ -218,12 +219,16 @@ def _tables(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> Ro
     return algorithms.pair_tables(entrants, settings, round_number=number, seed=seed)
 
 
-def _score_challenge(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
+def _score_challenge(
+    stage: Stage, number: int, entrants: list[Entrant], seed: int, setup_seed: int | None = None
+) -> RoundPairing:
+    """Every table plays the setup of ``setup_seed``, a secret drawn at publication (None in a
+    preview). The round's own seed only draws lots; the event's seed is never shown."""
     planned = stage.settings.get("rounds")
     if planned and number > planned:
         raise ServiceError(f"this stage has {planned} rounds; close it or add rounds in its settings")
     settings = algorithms.DuplicateSettings(table_size=stage.settings.get("team_size", 1))
-    return algorithms.pair_duplicate(entrants, settings, round_number=number, seed=stage.event.seed)
+    return algorithms.pair_duplicate(entrants, settings, round_number=number, seed=seed, setup_seed=setup_seed)
 
 
 PAIRERS = {
@@ -252,7 +257,7 @@ def round_preview(*, stage: Stage, by) -> RoundPairing:
     return _compute(stage, next_round_number(stage))
 
 
-def _compute(stage: Stage, number: int) -> RoundPairing:
+def _compute(stage: Stage, number: int, setup_seed: int | None = None) -> RoundPairing:
     if stage.event.status != Event.Status.RUNNING:
         raise ServiceError("start the event before pairing rounds")
     if stage.status == Stage.Status.CLOSED:
@@ -266,6 +271,8 @@ def _compute(stage: Stage, number: int) -> RoundPairing:
     pairer = PAIRERS.get(stage.format)
     if pairer is None:
         raise ServiceError(f"pairing {stage.get_format_display()} stages is not available yet")
+    if stage.format == Stage.Format.SCORE_CHALLENGE:
+        pairer = functools.partial(_score_challenge, setup_seed=setup_seed)
     try:
         return pairer(stage, number, stage_entrants(stage), round_seed(stage, number))
     except algorithms.PairingUserError as exc:
@@ -283,14 +290,18 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
     expected = next_round_number(stage)
     if number is not None and number != expected:
         raise Conflict(f"round {number} is already published", code="already_published")
-    pairing = _compute(stage, expected)
+    # A duplicate round's shared setup: a secret, kept on its matches, out of every explanation.
+    pairing = _compute(stage, expected, setup_seed=algorithms.draw_setup_seed())
+    public = dataclasses.replace(
+        pairing, pairings=tuple(dataclasses.replace(item, setup_seed=None) for item in pairing.pairings)
+    )
     try:
         with transaction.atomic():
             round_ = Round.objects.create(
                 stage=stage,
                 number=expected,
                 seed=round_seed(stage, expected),
-                explanation=pairing.to_json(),
+                explanation=public.to_json(),
                 published_by=by,
             )
             _store_matches(stage, round_, pairing)

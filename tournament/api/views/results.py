@@ -62,7 +62,7 @@ class MatchForfeitView(TournamentView):
 def game_with_ledger(game_id: int) -> SeriesGame:
     entries = ResultEntry.objects.select_related("author", "participant").order_by("version")
     return (
-        SeriesGame.objects.select_related("match", "reported_by")
+        SeriesGame.objects.select_related("match", "reported_by", "record", "record_reporter")
         .prefetch_related("match__seats__participant", Prefetch("ledger", queryset=entries))
         .get(pk=game_id)
     )
