@@ -446,7 +446,7 @@ def _attach_log(request, game: SeriesGame) -> None:
         raise ServiceError(exc.message) from None
     game_attach_record(game=game, by=request.user, record=record)
     messages.info(
-        request, f"The log is stored as record {record.pk}; its verdict confirms the result when it is valid."
+        request, f"The log is stored as record {record.public_id}; its verdict confirms the result when it is valid."
     )
 
 

@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import JSONParser
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
@@ -16,7 +17,14 @@ from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
 from games.models import GameRecord
-from games.selectors import game_catalogue, game_entry, public_verdict
+from games.selectors import (
+    game_catalogue,
+    game_entry,
+    live_game_for_viewer,
+    public_verdict,
+    record_for_viewer,
+    records_visible_to,
+)
 from games.services import RecordRejected, record_upload, records_enqueue
 
 MAX_BULK = 100
@@ -37,6 +45,7 @@ class GameSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="public_id", read_only=True, help_text="the record's public id")
     url = serializers.CharField(source="get_absolute_url", read_only=True)
     verdict = serializers.SerializerMethodField()
 
@@ -122,11 +131,33 @@ def _rejected(exc: RecordRejected) -> dict:
 
 
 class RecordListView(APIView):
-    """Upload a game log to be stored and validated by a worker."""
+    """List the records you may see; upload a game log to be stored and validated by a worker."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser, PlainTextParser]
     throttle_classes = [UserRateThrottle]
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method in ("GET", "HEAD", "OPTIONS") else super().get_permissions()
+
+    def get_throttles(self):
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return [AnonRateThrottle(), UserRateThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(
+        responses=RecordSerializer(many=True),
+        summary="The records you may see, newest first; ?game=<slug> and ?source=uploaded|played|ai narrow it",
+    )
+    def get(self, request):
+        records = records_visible_to(request.user, listing=True)
+        for name in ("game", "source"):
+            value = request.query_params.get(name)
+            if value:
+                records = records.filter(**{name: value})
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(records.order_by("-created_at", "-pk"), request, view=self)
+        return paginator.get_paginated_response(RecordSerializer(page, many=True, context={"request": request}).data)
 
     @extend_schema(
         request={"application/json": dict, "text/plain": str},
@@ -186,8 +217,8 @@ class RecordDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=RecordSerializer, summary="A stored record with its verdict once validated")
-    def get(self, request, pk: int):
-        record = GameRecord.objects.filter(pk=pk).first()
+    def get(self, request, public_id: str):
+        record = record_for_viewer(public_id, request.user)
         if record is None:
             raise NotFound("no such record")
         return Response(RecordSerializer(record, context={"request": request}).data)
@@ -201,7 +232,7 @@ class LiveMoveSerializer(serializers.Serializer):
 class LiveGameSerializer(serializers.Serializer):
     """A live game as one seat (or a spectator) sees it."""
 
-    id = serializers.IntegerField()
+    id = serializers.CharField(help_text="the live game's public id")
     game = serializers.CharField()
     status = serializers.CharField()
     version = serializers.IntegerField()
@@ -210,13 +241,13 @@ class LiveGameSerializer(serializers.Serializer):
     legal_moves = serializers.ListField(child=serializers.CharField())
     seconds_left = serializers.IntegerField(allow_null=True)
     view = serializers.DictField()
-    record = serializers.IntegerField(allow_null=True)
+    record = serializers.CharField(allow_null=True, help_text="the public id of its record, once it is over")
 
 
 def _live_json(state) -> dict:
     live = state.live
     return {
-        "id": live.pk,
+        "id": live.public_id,
         "game": live.game,
         "status": live.status,
         "version": live.version,
@@ -225,7 +256,7 @@ def _live_json(state) -> dict:
         "legal_moves": state.moves,
         "seconds_left": state.seconds_left,
         "view": state.view,
-        "record": live.record_id,
+        "record": live.record.public_id if live.record_id else None,
     }
 
 
@@ -235,11 +266,10 @@ class LiveGameView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=LiveGameSerializer, summary="A live game, as your seat sees it")
-    def get(self, request, pk: int):
+    def get(self, request, public_id: str):
         from games.live import live_enforce_clock, live_view
-        from games.models import LiveGame
 
-        live = LiveGame.objects.filter(pk=pk).first()
+        live = live_game_for_viewer(public_id, request.user)
         if live is None:
             raise NotFound("no such live game")
         if live_enforce_clock(live_id=live.pk) is not None:
@@ -256,11 +286,10 @@ class LiveMoveView(APIView):
     @extend_schema(
         request=LiveMoveSerializer, responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
     )
-    def post(self, request, pk: int):
+    def post(self, request, public_id: str):
         from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
-        from games.models import LiveGame
 
-        live = LiveGame.objects.filter(pk=pk).first()
+        live = live_game_for_viewer(public_id, request.user)
         if live is None:
             raise NotFound("no such live game")
         seat = seat_of(live, request.user)

@@ -45,7 +45,7 @@ def apply_record(*, record: GameRecord) -> None:
             game=game,
             ranks=list(outcome["ranks"]),
             scores=list(outcome["scores"]),
-            note=f"the attached game log (record {record.pk}) was replayed and is valid",
+            note=f"the attached game log (record {record.public_id}) was replayed and is valid",
         )
 
 
