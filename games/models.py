@@ -8,7 +8,6 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-
 PUBLIC_ID_LENGTH = 16  # characters of secrets.token_urlsafe(12): 96 random bits
 PUBLIC_ID_PATTERN = r"[A-Za-z0-9_-]{16}"
 

@@ -1,7 +1,6 @@
 from django.urls import path
 
-from games import converters  # noqa: F401  (registers <public_id:...>)
-from games import views
+from games import converters, views  # noqa: F401  (converters registers <public_id:...>)
 
 urlpatterns = [
     path("", views.home, name="home"),
