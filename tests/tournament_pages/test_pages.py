@@ -309,7 +309,7 @@ def test_a_player_attaches_a_log_from_the_match_page_and_it_confirms_the_game(
         )
     game.refresh_from_db()
     assert game.record is not None and game.status == SeriesGame.Status.CONFIRMED
-    assert f"record {game.record.pk}" in client.get(match.get_absolute_url()).content.decode()
+    assert f"record {game.record.public_id}" in client.get(match.get_absolute_url()).content.decode()
 
 
 def test_an_organiser_edits_a_pairing_from_the_event_page(client):
