@@ -35,7 +35,8 @@ def game_detail(request, slug: str):
         entry = game_entry(slug)
     except UnknownGame:
         raise Http404(f"no game called {slug}") from None
-    return render(request, "games/game_detail.html", {"entry": entry})
+    records = records_visible_to(request.user, listing=True).filter(game=slug).order_by("-created_at", "-pk")[:10]
+    return render(request, "games/game_detail.html", {"entry": entry, "records": records})
 
 
 @login_required

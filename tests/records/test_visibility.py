@@ -96,6 +96,15 @@ def test_an_unlisted_events_record_opens_by_its_link_but_is_not_listed_to_outsid
     assert duel.record.public_id in listed_ids(client)  # a player sees their own event's games listed
 
 
+def test_the_game_page_lists_only_the_records_its_visitor_may_see(client, private_duel):
+    public = Duel(Event.Visibility.PUBLIC, seed=4)
+    page = client.get(reverse("game-detail", args=["carnac"])).content.decode()
+    assert public.record.get_absolute_url() in page
+    assert private_duel.record.get_absolute_url() not in page
+    client.force_login(private_duel.first)
+    assert private_duel.record.get_absolute_url() in client.get(reverse("game-detail", args=["carnac"])).content.decode()
+
+
 def test_a_public_events_record_is_listed_to_everyone(client):
     duel = Duel(Event.Visibility.PUBLIC)
     for url in duel.urls():
