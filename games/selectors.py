@@ -54,6 +54,15 @@ def record_for_viewer(public_id: str, user) -> GameRecord | None:
     return records_visible_to(user).filter(public_id=public_id).first()
 
 
+def may_open_record(record: GameRecord, user) -> bool:
+    return records_visible_to(user).filter(pk=record.pk).exists()
+
+
+# An upload of a log that is already stored as the record of an event's game the uploader may not
+# see: they are told so, without the record (its public id, its verdict) and without a link.
+HIDDEN_DUPLICATE = "this log is already stored, as the record of an event's game that you cannot see"
+
+
 def live_games_visible_to(user, *, listing: bool = False) -> QuerySet[LiveGame]:
     """Every live game this user may open or see in a list; the same rules as for records."""
     games = LiveGame.objects.all()

@@ -13,10 +13,12 @@ from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
 from games.models import AIBatch, GameRecord
 from games.selectors import (
+    HIDDEN_DUPLICATE,
     allowed_viewers,
     game_catalogue,
     game_entry,
     live_game_for_viewer,
+    may_open_record,
     may_see_everything,
     public_verdict,
     record_for_viewer,
@@ -51,6 +53,9 @@ def record_upload_page(request):
             except RecordRejected as exc:
                 results.append({"name": name, "error": exc.message})
             else:
+                if not upload.created and not may_open_record(upload.record, request.user):
+                    results.append({"name": name, "error": HIDDEN_DUPLICATE})
+                    continue
                 results.append({"name": name, "record": upload.record, "duplicate": not upload.created})
                 if upload.created:
                     created.append(upload.record.pk)

@@ -18,9 +18,11 @@ from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
 from games.models import GameRecord
 from games.selectors import (
+    HIDDEN_DUPLICATE,
     game_catalogue,
     game_entry,
     live_game_for_viewer,
+    may_open_record,
     public_verdict,
     record_for_viewer,
     records_visible_to,
@@ -161,14 +163,17 @@ class RecordListView(APIView):
 
     @extend_schema(
         request={"application/json": dict, "text/plain": str},
-        responses={201: RecordSerializer, 200: RecordSerializer, 400: ErrorSerializer},
-        summary="Upload a game log (JSON or text form); 200 with the first record when it was uploaded before",
+        responses={201: RecordSerializer, 200: RecordSerializer, 400: ErrorSerializer, 409: ErrorSerializer},
+        summary="Upload a game log (JSON or text form); 200 with the first record when it was uploaded before "
+        "(409 when that record belongs to an event game you may not see)",
     )
     def post(self, request):
         try:
             upload = record_upload(data=request.data, by=request.user)
         except RecordRejected as exc:
             return Response(_rejected(exc), status=status.HTTP_400_BAD_REQUEST)
+        if not upload.created and not may_open_record(upload.record, request.user):
+            return Response({"error": "duplicate", "detail": HIDDEN_DUPLICATE, "where": None}, status=409)
         body = {**RecordSerializer(upload.record, context={"request": request}).data, "duplicate": not upload.created}
         headers = {"Location": upload.record.get_absolute_url()}
         return Response(body, status=status.HTTP_201_CREATED if upload.created else status.HTTP_200_OK, headers=headers)

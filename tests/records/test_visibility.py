@@ -12,7 +12,7 @@ from games.live import live_play, live_view
 from games.models import GameRecord, LiveGame
 from games.selectors import live_games_visible_to, records_visible_to
 from games.services import record_upload, record_validate
-from tests.records.helpers import random_log
+from tests.records.helpers import as_text, random_log
 from tests.tournament.factories import make_event, make_user
 from tournament.models import Event, SeriesGame
 from tournament.services.logs import game_attach_record, game_play_online
@@ -162,6 +162,18 @@ def test_ai_entrants_games_of_a_private_event_are_hidden(client, django_capture_
     assert record not in records_visible_to(AnonymousUser(), listing=True)
     client.force_login(owner)
     assert client.get(record.get_absolute_url()).status_code == 200
+
+
+def test_uploading_a_private_events_log_again_tells_an_outsider_without_showing_the_record(client, private_duel):
+    client.force_login(make_user())
+    text = as_text(random_log(seed=1))  # the log attached to the private event's game
+    response = client.post(reverse("api-record-list"), text, content_type="text/plain")
+    assert response.status_code == 409 and private_duel.record.public_id not in response.content.decode()
+    page = client.post(reverse("record-upload"), {"text": text}).content.decode()
+    assert "cannot see" in page and private_duel.record.public_id not in page
+    client.force_login(private_duel.second)  # a player of that event is shown the record
+    response = client.post(reverse("api-record-list"), text, content_type="text/plain")
+    assert response.status_code == 200 and response.json()["id"] == private_duel.record.public_id
 
 
 def test_walking_sequential_ids_finds_nothing(client, private_duel):
