@@ -102,7 +102,9 @@ def test_the_game_page_lists_only_the_records_its_visitor_may_see(client, privat
     assert public.record.get_absolute_url() in page
     assert private_duel.record.get_absolute_url() not in page
     client.force_login(private_duel.first)
-    assert private_duel.record.get_absolute_url() in client.get(reverse("game-detail", args=["carnac"])).content.decode()
+    assert (
+        private_duel.record.get_absolute_url() in client.get(reverse("game-detail", args=["carnac"])).content.decode()
+    )
 
 
 def test_a_public_events_record_is_listed_to_everyone(client):
