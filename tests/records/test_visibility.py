@@ -180,8 +180,9 @@ def test_uploading_a_private_events_log_again_tells_an_outsider_without_showing_
 
 def test_walking_sequential_ids_finds_nothing(client, private_duel):
     public = Duel(Event.Visibility.PUBLIC, seed=3)
-    assert GameRecord.objects.filter(pk__lte=5).exists() and LiveGame.objects.filter(pk__lte=5).exists()
-    for pk in range(1, 6):
+    pks = {*GameRecord.objects.values_list("pk", flat=True), *LiveGame.objects.values_list("pk", flat=True)}
+    assert len(pks) >= 2  # rows exist under these numbers
+    for pk in sorted(pks | {1, 2, 3}):
         for url in (f"/records/{pk}/", f"/play/{pk}/", f"/api/v1/records/{pk}/", f"/api/v1/live/{pk}/"):
             assert client.get(url).status_code == 404, url
     assert client.get(public.record.get_absolute_url()).status_code == 200  # the public id does open it
