@@ -153,10 +153,18 @@ class RecordListView(APIView):
     )
     def get(self, request):
         records = records_visible_to(request.user, listing=True)
-        for name in ("game", "source"):
-            value = request.query_params.get(name)
-            if value:
-                records = records.filter(**{name: value})
+        game, source = request.query_params.get("game"), request.query_params.get("source")
+        if game:
+            try:
+                game_entry(game)
+            except UnknownGame as exc:
+                return Response({"error": "invalid", "detail": str(exc), "where": "game"}, status=400)
+            records = records.filter(game=game)
+        if source:
+            if source not in GameRecord.Source.values:
+                detail = f"source is one of {', '.join(GameRecord.Source.values)}"
+                return Response({"error": "invalid", "detail": detail, "where": "source"}, status=400)
+            records = records.filter(source=source)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(records.order_by("-created_at", "-pk"), request, view=self)
         return paginator.get_paginated_response(RecordSerializer(page, many=True, context={"request": request}).data)

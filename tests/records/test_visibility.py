@@ -120,6 +120,9 @@ def test_a_record_uploaded_on_its_own_stays_public_and_listed(client):
     assert client.get(reverse("api-record-detail", args=[record.public_id])).status_code == 200
     assert record.public_id in listed_ids(client, game="carnac")
     assert record.public_id not in listed_ids(client, game="brouillard")
+    assert record.public_id not in listed_ids(client, source="ai")
+    assert client.get(reverse("api-record-list"), {"game": "chess\x00"}).status_code == 400
+    assert client.get(reverse("api-record-list"), {"source": "stolen"}).status_code == 400
 
 
 def test_a_record_in_two_events_is_visible_only_to_those_who_may_see_both(client):
