@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
@@ -73,6 +73,15 @@ class RecordSerializer(serializers.ModelSerializer):
             "validated_at",
         ]
         read_only_fields = fields
+
+
+class RecordPageSerializer(serializers.Serializer):
+    """One page of records (documentation only)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RecordSerializer(many=True)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -148,8 +157,14 @@ class RecordListView(APIView):
         return super().get_throttles()
 
     @extend_schema(
-        responses=RecordSerializer(many=True),
-        summary="The records you may see, newest first; ?game=<slug> and ?source=uploaded|played|ai narrow it",
+        parameters=[
+            OpenApiParameter("game", str, description="only this game's records (its slug)"),
+            OpenApiParameter("source", str, enum=GameRecord.Source.values, description="only records of this origin"),
+            OpenApiParameter("page", int, description="the page, from 1"),
+        ],
+        responses={200: RecordPageSerializer, 400: ErrorSerializer},
+        summary="The records you may see, newest first (a private event's records only to its people)",
+        operation_id="v1_records_list",
     )
     def get(self, request):
         records = records_visible_to(request.user, listing=True)
