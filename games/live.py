@@ -187,7 +187,7 @@ def _finish(live: LiveGame, engine: Engine, state: Any) -> None:
         layout=live.layout,
         moves=tuple(live.moves),
         result=ClaimedResult(ranks=outcome.ranks, scores=outcome.scores),
-        meta={"live_game": str(live.pk)},
+        meta={"live_game": live.public_id},
     )
     record = record_upload(data=log, source=GameRecord.Source.PLAYED).record
     LiveGame.objects.filter(pk=live.pk).update(status=LiveGame.Status.FINISHED, record=record)

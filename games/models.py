@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+
+PUBLIC_ID_LENGTH = 16  # characters of secrets.token_urlsafe(12): 96 random bits
+PUBLIC_ID_PATTERN = r"[A-Za-z0-9_-]{16}"
+
+
+def new_public_id() -> str:
+    """A random, URL-safe name for a record or a live game: what its URLs and the API show, so
+    that nobody can walk the database's sequential ids."""
+    return secrets.token_urlsafe(12)
 
 
 class GameRecord(models.Model):
@@ -20,6 +31,9 @@ class GameRecord(models.Model):
         PLAYED = "played", "Played in Brume"
         AI = "ai", "AI game"
 
+    public_id = models.CharField(
+        max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False, help_text="its name in URLs"
+    )
     game = models.CharField(max_length=40)
     log = models.JSONField(help_text="the canonical JSON form of the game log")
     content_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the canonical log")
@@ -43,10 +57,10 @@ class GameRecord(models.Model):
         indexes = [models.Index(fields=["game", "status"]), models.Index(fields=["status", "claimed_at"])]
 
     def __str__(self) -> str:
-        return f"{self.game} record {self.pk}"
+        return f"{self.game} record {self.public_id}"
 
     def get_absolute_url(self) -> str:
-        return reverse("record-detail", args=[self.pk])
+        return reverse("record-detail", args=[self.public_id])
 
     @property
     def is_done(self) -> bool:
@@ -95,6 +109,9 @@ class LiveGame(models.Model):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
 
+    public_id = models.CharField(
+        max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False, help_text="its name in URLs"
+    )
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     layout = models.JSONField(null=True, blank=True)
@@ -113,7 +130,7 @@ class LiveGame(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"live {self.game} game {self.pk}"
+        return f"live {self.game} game {self.public_id}"
 
     def get_absolute_url(self) -> str:
-        return reverse("live-game", args=[self.pk])
+        return reverse("live-game", args=[self.public_id])

@@ -3,13 +3,77 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from django.db.models import Q, QuerySet
 
 from games.ai.registry import levels
 from games.engines import Engine, EngineError, all_engines, get_engine
 from games.gamelog import jsonform
 from games.gamelog.validator import start_state
-from games.models import GameRecord
+from games.models import GameRecord, LiveGame
+
+
+class VisibilityRule(Protocol):
+    """A rule from an app above games (the tournament app: a record inherits its event's
+    visibility) that hides some records and live games from some people.
+
+    ``listing`` asks what may appear in a list, which is narrower than what may be opened by its
+    link (an unlisted event's games open by link but are never listed to outsiders).
+    """
+
+    def hidden_records(self, user, *, listing: bool) -> Q: ...
+
+    def hidden_live_games(self, user, *, listing: bool) -> Q: ...
+
+
+_visibility_rules: list[VisibilityRule] = []
+
+
+def register_visibility_rule(rule: VisibilityRule) -> None:
+    """Called by an app's ``AppConfig.ready`` (games never imports the apps above it)."""
+    if rule not in _visibility_rules:
+        _visibility_rules.append(rule)
+
+
+def records_visible_to(user, *, listing: bool = False) -> QuerySet[GameRecord]:
+    """Every record this user may open (``listing=False``) or see in a list (``listing=True``).
+
+    The one place that says who sees which record: pages, the API and lists all read through it.
+    A record nobody restricts (uploaded on its own, from an AI batch) is visible to everyone.
+    """
+    records = GameRecord.objects.all()
+    for rule in _visibility_rules:
+        records = records.exclude(rule.hidden_records(user, listing=listing))
+    return records
+
+
+def record_for_viewer(public_id: str, user) -> GameRecord | None:
+    """The record with this public id if this user may open it; None otherwise (answer 404, so
+    that a hidden record and a missing one look the same)."""
+    return records_visible_to(user).filter(public_id=public_id).first()
+
+
+def may_open_record(record: GameRecord, user) -> bool:
+    return records_visible_to(user).filter(pk=record.pk).exists()
+
+
+# An upload of a log that is already stored as the record of an event's game the uploader may not
+# see: they are told so, without the record (its public id, its verdict) and without a link.
+HIDDEN_DUPLICATE = "this log is already stored, as the record of an event's game that you cannot see"
+
+
+def live_games_visible_to(user, *, listing: bool = False) -> QuerySet[LiveGame]:
+    """Every live game this user may open or see in a list; the same rules as for records."""
+    games = LiveGame.objects.all()
+    for rule in _visibility_rules:
+        games = games.exclude(rule.hidden_live_games(user, listing=listing))
+    return games
+
+
+def live_game_for_viewer(public_id: str, user) -> LiveGame | None:
+    """The live game with this public id if this user may open it; None otherwise (404)."""
+    return live_games_visible_to(user).select_related("record").filter(public_id=public_id).first()
 
 
 @dataclass(frozen=True)

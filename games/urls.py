@@ -1,13 +1,13 @@
 from django.urls import path
 
-from games import views
+from games import converters, views  # noqa: F401  (converters registers <public_id:...>)
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/<slug:slug>/", views.game_detail, name="game-detail"),
     path("records/upload/", views.record_upload_page, name="record-upload"),
-    path("records/<int:pk>/", views.record_detail, name="record-detail"),
-    path("play/<int:pk>/", views.live_game, name="live-game"),
+    path("records/<public_id:public_id>/", views.record_detail, name="record-detail"),
+    path("play/<public_id:public_id>/", views.live_game, name="live-game"),
     path("ai/", views.ai_batch_list, name="ai-batch-list"),
     path("ai/start/", views.ai_batch_start, name="ai-batch-start"),
     path("ai/<int:pk>/", views.ai_batch_detail, name="ai-batch-detail"),

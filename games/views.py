@@ -13,11 +13,16 @@ from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
 from games.models import AIBatch, GameRecord
 from games.selectors import (
+    HIDDEN_DUPLICATE,
     allowed_viewers,
     game_catalogue,
     game_entry,
+    live_game_for_viewer,
+    may_open_record,
     may_see_everything,
     public_verdict,
+    record_for_viewer,
+    records_visible_to,
     replay_frame,
 )
 from games.services import RecordRejected, record_upload, records_enqueue
@@ -32,7 +37,8 @@ def game_detail(request, slug: str):
         entry = game_entry(slug)
     except UnknownGame:
         raise Http404(f"no game called {slug}") from None
-    return render(request, "games/game_detail.html", {"entry": entry})
+    records = records_visible_to(request.user, listing=True).filter(game=slug).order_by("-created_at", "-pk")[:10]
+    return render(request, "games/game_detail.html", {"entry": entry, "records": records})
 
 
 @login_required
@@ -47,6 +53,9 @@ def record_upload_page(request):
             except RecordRejected as exc:
                 results.append({"name": name, "error": exc.message})
             else:
+                if not upload.created and not may_open_record(upload.record, request.user):
+                    results.append({"name": name, "error": HIDDEN_DUPLICATE})
+                    continue
                 results.append({"name": name, "record": upload.record, "duplicate": not upload.created})
                 if upload.created:
                     created.append(upload.record.pk)
@@ -80,8 +89,10 @@ def _record_context(request, record: GameRecord, ply: int | None = None, viewer:
     }
 
 
-def record_detail(request, pk: int):
-    record = get_object_or_404(GameRecord, pk=pk)
+def record_detail(request, public_id: str):
+    record = record_for_viewer(public_id, request.user)
+    if record is None:
+        raise Http404("no such record")
     ply = request.GET.get("ply")
     context = _record_context(
         request, record, int(ply) if ply and ply.lstrip("-").isdigit() else None, request.GET.get("seat")
@@ -126,15 +137,17 @@ def ai_batch_start(request):
 def ai_batch_detail(request, pk: int):
     batch = get_object_or_404(AIBatch, pk=pk)
     template = "games/_ai_batch_progress.html" if request.htmx else "games/ai_batch_detail.html"
-    return render(request, template, {"batch": batch, "records": batch.records.order_by("id")[:200]})
+    records = records_visible_to(request.user, listing=True).filter(batches=batch).order_by("id")[:200]
+    return render(request, template, {"batch": batch, "records": records})
 
 
-def live_game(request, pk: int):
+def live_game(request, public_id: str):
     """Play a live game from one's seat (or watch it); htmx refreshes the board while others move."""
     from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
-    from games.models import LiveGame
 
-    live = get_object_or_404(LiveGame, pk=pk)
+    live = live_game_for_viewer(public_id, request.user)
+    if live is None:
+        raise Http404("no such game")
     if live_enforce_clock(live_id=live.pk) is not None:  # the turn's time ran out
         live.refresh_from_db()
     if request.method == "POST":

@@ -20,6 +20,40 @@ def visible_events(user) -> QuerySet[Event]:
     return Event.objects.filter(listed).distinct()
 
 
+def events_hidden_from(user, *, listing: bool = False) -> QuerySet[Event]:
+    """The events this user may not open (private ones they have no part in), or, with
+    ``listing``, may not see listed (also the unlisted ones they have no part in)."""
+    if user.is_authenticated and user.is_superuser:
+        return Event.objects.none()
+    if listing:
+        return Event.objects.exclude(pk__in=visible_events(user).values("pk"))
+    hidden = Event.objects.filter(visibility=Event.Visibility.PRIVATE)
+    if user.is_authenticated:
+        hidden = hidden.exclude(owner=user).exclude(arbiters=user).exclude(participants__user=user)
+    return hidden
+
+
+@dataclass(frozen=True)
+class EventVisibility:
+    """Records and live games inherit the visibility of the events whose games they are (a
+    series game's log, its online game, an AI entrants' game). A record in several events' games
+    is visible only to those who may see every one of them. Registered with the games app in
+    ``TournamentConfig.ready``."""
+
+    @staticmethod
+    def _games(user, listing: bool) -> QuerySet[SeriesGame]:
+        return SeriesGame.objects.filter(match__round__stage__event__in=events_hidden_from(user, listing=listing))
+
+    def hidden_records(self, user, *, listing: bool) -> Q:
+        games = self._games(user, listing)
+        return Q(pk__in=games.filter(record__isnull=False).values("record_id")) | Q(
+            pk__in=games.filter(live__record__isnull=False).values("live__record_id")
+        )
+
+    def hidden_live_games(self, user, *, listing: bool) -> Q:
+        return Q(pk__in=self._games(user, listing).filter(live__isnull=False).values("live_id"))
+
+
 def event_list(user, *, status: str | None = None, game: str | None = None) -> QuerySet[Event]:
     events = visible_events(user).annotate(participant_count=Count("participants", distinct=True))
     if status:

@@ -447,7 +447,7 @@ def _attach_log(request, game: SeriesGame) -> None:
         raise ServiceError("choose a log file or paste a log")
     game = game_attach_log(game=game, by=request.user, data=data)
     game = SeriesGame.objects.select_related("record", "record_reporter").get(pk=game.pk)
-    messages.info(request, f"The log is stored as record {game.record_id}: {log_effect(game)}.")
+    messages.info(request, f"The log is stored as record {game.record.public_id}: {log_effect(game)}.")
 
 
 @login_required

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from games import converters  # noqa: F401  (registers <public_id:...>)
 from games.api import views
 
 urlpatterns = [
@@ -8,7 +9,7 @@ urlpatterns = [
     path("logs/validate/", views.ValidateLogView.as_view(), name="api-log-validate"),
     path("records/", views.RecordListView.as_view(), name="api-record-list"),
     path("records/bulk/", views.RecordBulkView.as_view(), name="api-record-bulk"),
-    path("records/<int:pk>/", views.RecordDetailView.as_view(), name="api-record-detail"),
-    path("live/<int:pk>/", views.LiveGameView.as_view(), name="api-live-game"),
-    path("live/<int:pk>/moves/", views.LiveMoveView.as_view(), name="api-live-move"),
+    path("records/<public_id:public_id>/", views.RecordDetailView.as_view(), name="api-record-detail"),
+    path("live/<public_id:public_id>/", views.LiveGameView.as_view(), name="api-live-game"),
+    path("live/<public_id:public_id>/moves/", views.LiveMoveView.as_view(), name="api-live-move"),
 ]

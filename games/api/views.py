@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -16,7 +17,16 @@ from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
 from games.models import GameRecord
-from games.selectors import game_catalogue, game_entry, public_verdict
+from games.selectors import (
+    HIDDEN_DUPLICATE,
+    game_catalogue,
+    game_entry,
+    live_game_for_viewer,
+    may_open_record,
+    public_verdict,
+    record_for_viewer,
+    records_visible_to,
+)
 from games.services import RecordRejected, record_upload, records_enqueue
 
 MAX_BULK = 100
@@ -37,6 +47,7 @@ class GameSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="public_id", read_only=True, help_text="the record's public id")
     url = serializers.CharField(source="get_absolute_url", read_only=True)
     verdict = serializers.SerializerMethodField()
 
@@ -62,6 +73,15 @@ class RecordSerializer(serializers.ModelSerializer):
             "validated_at",
         ]
         read_only_fields = fields
+
+
+class RecordPageSerializer(serializers.Serializer):
+    """One page of records (documentation only)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = RecordSerializer(many=True)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -122,22 +142,61 @@ def _rejected(exc: RecordRejected) -> dict:
 
 
 class RecordListView(APIView):
-    """Upload a game log to be stored and validated by a worker."""
+    """List the records you may see; upload a game log to be stored and validated by a worker."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser, PlainTextParser]
     throttle_classes = [UserRateThrottle]
 
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method in ("GET", "HEAD", "OPTIONS") else super().get_permissions()
+
+    def get_throttles(self):
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return [AnonRateThrottle(), UserRateThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, description="only this game's records (its slug)"),
+            OpenApiParameter("source", str, enum=GameRecord.Source.values, description="only records of this origin"),
+            OpenApiParameter("page", int, description="the page, from 1"),
+        ],
+        responses={200: RecordPageSerializer, 400: ErrorSerializer},
+        summary="The records you may see, newest first (a private event's records only to its people)",
+        operation_id="v1_records_list",
+    )
+    def get(self, request):
+        records = records_visible_to(request.user, listing=True)
+        game, source = request.query_params.get("game"), request.query_params.get("source")
+        if game:
+            try:
+                game_entry(game)
+            except UnknownGame as exc:
+                return Response({"error": "invalid", "detail": str(exc), "where": "game"}, status=400)
+            records = records.filter(game=game)
+        if source:
+            if source not in GameRecord.Source.values:
+                detail = f"source is one of {', '.join(GameRecord.Source.values)}"
+                return Response({"error": "invalid", "detail": detail, "where": "source"}, status=400)
+            records = records.filter(source=source)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(records.order_by("-created_at", "-pk"), request, view=self)
+        return paginator.get_paginated_response(RecordSerializer(page, many=True, context={"request": request}).data)
+
     @extend_schema(
         request={"application/json": dict, "text/plain": str},
-        responses={201: RecordSerializer, 200: RecordSerializer, 400: ErrorSerializer},
-        summary="Upload a game log (JSON or text form); 200 with the first record when it was uploaded before",
+        responses={201: RecordSerializer, 200: RecordSerializer, 400: ErrorSerializer, 409: ErrorSerializer},
+        summary="Upload a game log (JSON or text form); 200 with the first record when it was uploaded before "
+        "(409 when that record belongs to an event game you may not see)",
     )
     def post(self, request):
         try:
             upload = record_upload(data=request.data, by=request.user)
         except RecordRejected as exc:
             return Response(_rejected(exc), status=status.HTTP_400_BAD_REQUEST)
+        if not upload.created and not may_open_record(upload.record, request.user):
+            return Response({"error": "duplicate", "detail": HIDDEN_DUPLICATE, "where": None}, status=409)
         body = {**RecordSerializer(upload.record, context={"request": request}).data, "duplicate": not upload.created}
         headers = {"Location": upload.record.get_absolute_url()}
         return Response(body, status=status.HTTP_201_CREATED if upload.created else status.HTTP_200_OK, headers=headers)
@@ -186,8 +245,8 @@ class RecordDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=RecordSerializer, summary="A stored record with its verdict once validated")
-    def get(self, request, pk: int):
-        record = GameRecord.objects.filter(pk=pk).first()
+    def get(self, request, public_id: str):
+        record = record_for_viewer(public_id, request.user)
         if record is None:
             raise NotFound("no such record")
         return Response(RecordSerializer(record, context={"request": request}).data)
@@ -201,7 +260,7 @@ class LiveMoveSerializer(serializers.Serializer):
 class LiveGameSerializer(serializers.Serializer):
     """A live game as one seat (or a spectator) sees it."""
 
-    id = serializers.IntegerField()
+    id = serializers.CharField(help_text="the live game's public id")
     game = serializers.CharField()
     status = serializers.CharField()
     version = serializers.IntegerField()
@@ -210,13 +269,13 @@ class LiveGameSerializer(serializers.Serializer):
     legal_moves = serializers.ListField(child=serializers.CharField())
     seconds_left = serializers.IntegerField(allow_null=True)
     view = serializers.DictField()
-    record = serializers.IntegerField(allow_null=True)
+    record = serializers.CharField(allow_null=True, help_text="the public id of its record, once it is over")
 
 
 def _live_json(state) -> dict:
     live = state.live
     return {
-        "id": live.pk,
+        "id": live.public_id,
         "game": live.game,
         "status": live.status,
         "version": live.version,
@@ -225,7 +284,7 @@ def _live_json(state) -> dict:
         "legal_moves": state.moves,
         "seconds_left": state.seconds_left,
         "view": state.view,
-        "record": live.record_id,
+        "record": live.record.public_id if live.record_id else None,
     }
 
 
@@ -235,11 +294,10 @@ class LiveGameView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses=LiveGameSerializer, summary="A live game, as your seat sees it")
-    def get(self, request, pk: int):
+    def get(self, request, public_id: str):
         from games.live import live_enforce_clock, live_view
-        from games.models import LiveGame
 
-        live = LiveGame.objects.filter(pk=pk).first()
+        live = live_game_for_viewer(public_id, request.user)
         if live is None:
             raise NotFound("no such live game")
         if live_enforce_clock(live_id=live.pk) is not None:
@@ -256,11 +314,10 @@ class LiveMoveView(APIView):
     @extend_schema(
         request=LiveMoveSerializer, responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
     )
-    def post(self, request, pk: int):
+    def post(self, request, public_id: str):
         from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
-        from games.models import LiveGame
 
-        live = LiveGame.objects.filter(pk=pk).first()
+        live = live_game_for_viewer(public_id, request.user)
         if live is None:
             raise NotFound("no such live game")
         seat = seat_of(live, request.user)

@@ -105,7 +105,7 @@ def test_a_hidden_information_live_game_shows_a_person_only_their_seat(client, d
     state = live_view(live, user)
     assert state.view["seat"] == 0
     client.force_login(user)
-    html = client.get(reverse("live-game", args=[live.pk])).content.decode()
+    html = client.get(reverse("live-game", args=[live.public_id])).content.decode()
     assert "Your move." in html
 
 
@@ -212,7 +212,7 @@ def test_the_api_plays_a_live_game_from_the_callers_seat(client, django_capture_
 
     user = make_user()
     live = carnac_against_ai(user, django_capture_on_commit_callbacks)
-    url = reverse("api-live-game", args=[live.pk])
+    url = reverse("api-live-game", args=[live.public_id])
     assert client.get(url).json()["seat"] is None  # a stranger is a spectator
     client.force_login(user)
     state = client.get(url).json()
@@ -220,13 +220,13 @@ def test_the_api_plays_a_live_game_from_the_callers_seat(client, django_capture_
     move = state["legal_moves"][0]
     with django_capture_on_commit_callbacks(execute=True):
         played = client.post(
-            reverse("api-live-move", args=[live.pk]),
+            reverse("api-live-move", args=[live.public_id]),
             json.dumps({"move": move, "version": 0}),
             content_type="application/json",
         )
     assert played.status_code == 200 and played.json()["version"] >= 1
     stale = client.post(
-        reverse("api-live-move", args=[live.pk]),
+        reverse("api-live-move", args=[live.public_id]),
         json.dumps({"move": move, "version": 0}),
         content_type="application/json",
     )
@@ -234,7 +234,7 @@ def test_the_api_plays_a_live_game_from_the_callers_seat(client, django_capture_
     client.force_login(make_user())
     assert (
         client.post(
-            reverse("api-live-move", args=[live.pk]), json.dumps({"move": move}), content_type="application/json"
+            reverse("api-live-move", args=[live.public_id]), json.dumps({"move": move}), content_type="application/json"
         ).status_code
         == 403
     )

@@ -115,7 +115,7 @@ def test_an_unfinished_hidden_information_game_shows_strangers_only_the_spectato
     page = client.get(record.get_absolute_url() + "?seat=0").content.decode()
     assert "View as:" not in page  # only the spectator view is offered
     assert unfinished.moves[0] not in page  # the secret setup never reaches a stranger
-    api = client.get(reverse("api-record-detail", args=[record.pk])).json()
+    api = client.get(reverse("api-record-detail", args=[record.public_id])).json()
     assert "redacted" in api["verdict"]
     client.force_login(uploader)
     assert unfinished.moves[0] in client.get(record.get_absolute_url()).content.decode()

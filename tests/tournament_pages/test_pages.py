@@ -310,7 +310,7 @@ def test_a_player_attaches_a_log_from_the_match_page_as_their_report_and_the_opp
     game.refresh_from_db()
     assert game.record is not None and game.status == SeriesGame.Status.REPORTED
     page = client.get(match.get_absolute_url()).content.decode()
-    assert f"record {game.record.pk}" in page and "counts as their report" in page
+    assert f"record {game.record.public_id}" in page and "counts as their report" in page
     client.force_login(second.user)
     client.post(reverse("game-action", args=[event.slug, game.pk]), {"action": "confirm", "version": game.version})
     game.refresh_from_db()

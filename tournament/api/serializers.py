@@ -227,7 +227,13 @@ class SeriesGameSerializer(serializers.ModelSerializer):
     reported_by = ParticipantBriefSerializer(read_only=True, allow_null=True)
     ledger = LedgerEntrySerializer(many=True, read_only=True)
     status = StatusField(SeriesGame.Status, "GameStatus")
-    record = serializers.IntegerField(source="record_id", read_only=True, allow_null=True, help_text="the game's log")
+    record = serializers.CharField(
+        source="record.public_id",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text="the public id of the game's log",
+    )
     log_reported_by = ParticipantBriefSerializer(
         source="record_reporter",
         read_only=True,

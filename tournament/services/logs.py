@@ -208,7 +208,7 @@ def apply_record(*, record: GameRecord) -> None:
                 game=game,
                 ranks=ranks,
                 scores=scores,
-                note=f"the attached game log (record {record.pk}) was replayed and is valid",
+                note=f"the attached game log (record {record.public_id}) was replayed and is valid",
             )
         else:
             game_log_reported(
@@ -217,7 +217,7 @@ def apply_record(*, record: GameRecord) -> None:
                 ranks=ranks,
                 scores=scores,
                 note=(
-                    f"with the game log {game.record_reporter.name} uploaded (record {record.pk}), replayed and "
+                    f"with the game log {game.record_reporter.name} uploaded (record {record.public_id}), replayed and "
                     "valid; a player's log is their report, for the opponent to confirm"
                 ),
             )
