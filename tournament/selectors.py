@@ -33,16 +33,35 @@ def events_hidden_from(user, *, listing: bool = False) -> QuerySet[Event]:
     return hidden
 
 
+def _duplicate_games_embargoed_for(user) -> QuerySet[SeriesGame]:
+    """Games of a duplicate or score-challenge round still being played, at tables this user
+    neither plays at nor organises: every table plays the same hidden setup (a Mists tile order),
+    so another table's record, or the spectator view of its online game, would show what is still
+    to come. They open to everyone the event allows once the round is closed."""
+    games = SeriesGame.objects.filter(match__setup_seed__isnull=False, match__round__status=Round.Status.PUBLISHED)
+    if not user.is_authenticated:
+        return games
+    if user.is_superuser:
+        return SeriesGame.objects.none()
+    return (
+        games.exclude(match__round__stage__event__owner=user)
+        .exclude(match__round__stage__event__arbiters=user)
+        .exclude(match__seats__participant__user=user)
+    )
+
+
 @dataclass(frozen=True)
 class EventVisibility:
     """Records and live games inherit the visibility of the events whose games they are (a
     series game's log, its online game, an AI entrants' game). A record in several events' games
-    is visible only to those who may see every one of them. Registered with the games app in
+    is visible only to those who may see every one of them; a game of a duplicate round still being
+    played is visible only to its own players and the organisers. Registered with the games app in
     ``TournamentConfig.ready``."""
 
     @staticmethod
     def _games(user, listing: bool) -> QuerySet[SeriesGame]:
-        return SeriesGame.objects.filter(match__round__stage__event__in=events_hidden_from(user, listing=listing))
+        hidden_events = Q(match__round__stage__event__in=events_hidden_from(user, listing=listing))
+        return SeriesGame.objects.filter(hidden_events | Q(pk__in=_duplicate_games_embargoed_for(user).values("pk")))
 
     def hidden_records(self, user, *, listing: bool) -> Q:
         games = self._games(user, listing)

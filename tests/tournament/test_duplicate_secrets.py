@@ -145,3 +145,25 @@ def test_old_explanations_that_told_the_setup_seed_are_scrubbed():
     round_.refresh_from_db()
     stored = str(round_.explanation) + str([m.explanation for m in round_.matches.all()])
     assert "123456789" not in stored and str(event.seed) not in stored
+
+
+def test_another_tables_game_of_a_running_duplicate_round_stays_hidden_until_the_round_closes(client):
+    """Every table plays the same hidden tile order: a finished table's record, or the spectator
+    view of its online game, would show the others what is still to come."""
+    event, owner, _ = make_event(game="mists", players=2, stage=CHALLENGE)
+    round_ = round_publish(stage=event.stages.get(), by=owner)
+    one, other = round_.matches.order_by("table")
+    player = one.seats.get().participant.user
+    rival = other.seats.get().participant.user
+    live = game_play_online(game=one.games.get(), by=player)
+    game = game_attach_log(game=one.games.get(), by=owner, data=mists_log(player, one.setup_seed))
+    urls = [live.get_absolute_url(), f"/api/v1/live/{live.public_id}/", game.record.get_absolute_url()]
+    for viewer, status in ((rival, 404), (None, 404), (player, 200), (owner, 200)):
+        client.logout()
+        if viewer is not None:
+            client.force_login(viewer)
+        assert [client.get(url).status_code for url in urls] == [status] * 3, viewer
+    for series_game in SeriesGame.objects.filter(match__round=round_):
+        game_decide(game=series_game, by=owner, ranks=[1], scores=[3], reason="played at the club")
+    client.force_login(rival)
+    assert [client.get(url).status_code for url in urls] == [200] * 3
