@@ -8,6 +8,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.urls import reverse
 
 from games.engines import get_engine
@@ -72,6 +73,7 @@ def surfaces(client, live: LiveGame, *, user=None, refused=()) -> dict[str, str]
     """Everything the site answers ``user`` (None: a spectator) about ``live``: the API's game, the
     page, its htmx fragment and the board picture; for a seated user also the answers to each
     move of ``refused`` sent through the API, the page and the fragment (each must be refused)."""
+    cache.clear()  # the API's rate limits count per user: each twin starts from none
     client.logout()
     if user is not None:
         client.force_login(user)
