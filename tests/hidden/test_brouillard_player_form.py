@@ -94,3 +94,26 @@ def test_a_live_brouillard_game_offers_bare_moves_and_records_answers():
     live = live_play(live_id=live.pk, seat=0, text="?c5")
     assert live.moves[-1].startswith("?c5=")  # the record form, with the referee's answer
     assert live_view(live, users[0]).view["last_probe"]["count"] is not None
+
+
+@pytest.mark.django_db
+def test_an_ai_seat_plays_live_brouillard_through_the_player_form(django_capture_on_commit_callbacks):
+    from games.live import live_create
+
+    user = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        live = live_create(
+            game="brouillard",
+            seats=[{"name": "Human", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:brouillard/beginner"}],
+            seed=1,
+        )
+    for text in (SETUP_1, "d2d4", "?c5"):
+        with django_capture_on_commit_callbacks(execute=True):
+            live = live_play(live_id=live.pk, seat=0, text=text)
+        live.refresh_from_db()
+        assert live_view(live, user).my_turn, "the AI seat answered"
+    assert live.version == 6
+    ai_setup, *ai_turns = live.moves[1::2]
+    assert ai_setup.count(",") == 3
+    # the log holds the referee's record form of the AI's turns: every answer filled in
+    assert all(("=" in m) if m.startswith("?") else ("-" in m or "=" in m) for m in ai_turns)
