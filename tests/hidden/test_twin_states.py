@@ -69,7 +69,8 @@ def test_brouillard_an_unseen_enemy_step_looks_like_any_other(client):
 
 # --- The FOG: other seats' secret missions --------------------------------------------------------
 
-FOG_OPTIONS = {"missions": "both", "missions_mode": "secret"}
+FOG_OPTIONS = {"missions": "both", "missions_mode": "secret", "fog_uncertainty": "on", "events": "on"}
+SAME_FIRST_CARDS = 2  # both twins draw the same first FOG and event cards; the rest lie in another order
 
 
 def fog_layouts():
@@ -81,10 +82,15 @@ def fog_layouts():
     swapped = dict(layout["missions"])
     swapped[others[0]], swapped[others[1]] = layout["missions"][others[1]], layout["missions"][others[0]]
     assert swapped != layout["missions"]
-    return layout, {**layout, "missions": swapped}
+    decks = {
+        deck: layout[deck][:SAME_FIRST_CARDS] + layout[deck][SAME_FIRST_CARDS:][::-1]
+        for deck in ("fog_deck", "event_deck")
+    }
+    assert all(decks[deck] != layout[deck] for deck in decks)
+    return layout, {**layout, "missions": swapped, **decks}
 
 
-def test_the_fog_other_seats_secret_missions_stay_secret(client):
+def test_the_fog_other_seats_secret_missions_and_the_deck_order_stay_secret(client):
     engine = get_engine("fog")
     users = make_user(), make_user(), make_user()
     layouts = fog_layouts()
@@ -94,7 +100,8 @@ def test_the_fog_other_seats_secret_missions_stay_secret(client):
     compared = 0
     for ply in range(40):
         seat = engine.to_move(states[0])
-        if seat is None:
+        seen = engine.observe(states[0], None)
+        if seat is None or max(len(seen["fog_drawn"]), len(seen["events_drawn"])) > SAME_FIRST_CARDS:
             break
         for viewer in (0, None):
             assert engine.observe(states[0], viewer) == engine.observe(states[1], viewer), f"ply {ply}"
@@ -117,35 +124,44 @@ def test_the_fog_other_seats_secret_missions_stay_secret(client):
 DRAWN_ALIKE = 6  # both twins draw the same first tiles
 
 
-def mists_layouts(seed):
+def mists_layouts(options, seed):
     engine = get_engine("mists")
-    layout = engine.layout(engine.setup({}, seats=2, seed=seed))
-    pile = layout["piles"][0]
-    tail = pile[DRAWN_ALIKE:]
-    random.Random(seed).shuffle(tail)
-    other = {"piles": [pile[:DRAWN_ALIKE] + tail]}
-    assert other != layout
-    return layout, other
+    layout = engine.layout(engine.setup(options, seats=2, seed=seed))
+    rng = random.Random(seed)
+    piles = []
+    for index, pile in enumerate(layout["piles"]):
+        keep = DRAWN_ALIKE if index == 0 else 0
+        tail = pile[keep:]
+        rng.shuffle(tail)
+        piles.append(pile[:keep] + tail)
+    assert piles != layout["piles"]
+    return layout, {"piles": piles}
 
 
-def drawn(view) -> int:
-    return 50 - sum(view["piles"])
+def drawn(layout, view) -> int:
+    return sum(len(pile) for pile in layout["piles"]) - sum(view["piles"])
 
 
-def test_mists_the_order_of_the_pile_stays_unknown_until_drawn(client):
+@pytest.mark.parametrize(
+    "options",
+    [{"level": 1}, pytest.param({"level": 5}, id="level-5-three-piles")],
+)
+def test_mists_the_order_of_the_piles_stays_unknown_until_drawn(client, options):
     engine = get_engine("mists")
     users = make_user(), make_user()
-    layouts = mists_layouts(3)
-    states = [engine.setup({}, seats=2, layout=layout) for layout in layouts]
+    layouts = mists_layouts(options, 3)
+    states = [engine.setup(options, seats=2, layout=layout) for layout in layouts]
     rng = random.Random(2)
     texts = []
     compared = 0
-    while drawn(engine.observe(states[0], None)) < DRAWN_ALIKE:
+    while drawn(layouts[0], engine.observe(states[0], None)) < DRAWN_ALIKE and engine.to_move(states[0]) is not None:
         for viewer in (0, 1, None):
             assert engine.observe(states[0], viewer) == engine.observe(states[1], viewer)
         if compared < 3 and len(texts) % 4 == 0:
-            records = [record_forms("mists", engine.setup({}, seats=2, layout=lay), texts)[1] for lay in layouts]
-            lives = [make_live("mists", users, layout=lay, records=r) for lay, r in zip(layouts, records)]
+            records = [record_forms("mists", engine.setup(options, seats=2, layout=lay), texts)[1] for lay in layouts]
+            lives = [
+                make_live("mists", users, options=options, layout=lay, records=r) for lay, r in zip(layouts, records)
+            ]
             refused = ("0,0@0", "99,99@90", "score", "road9=red", "zz")
             assert_twins(client, "mists", users, lives, states, viewers=(0, 1, None), refused=refused)
             compared += 1
