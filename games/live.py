@@ -137,9 +137,9 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     if engine.to_move(state) != seat:
         raise LiveMoveRefused("it is not your turn")
     try:
-        move = engine.parse_move(state, text.strip())
-        written = engine.move_to_text(state, move)
-        state = engine.play(state, move)
+        # The seat's move is checked against its view (the reason of a refusal is the view's);
+        # ``written`` is the referee's record form, which goes only into the stored moves.
+        state, written = engine.play_player(state, seat, text.strip())
     except IllegalMove as exc:
         raise LiveMoveRefused(exc.reason) from None
     updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(
@@ -171,7 +171,9 @@ def live_ai_move(*, live_id: int, version: int) -> LiveGame | None:
     )
     move = get_player(live.game, level).choose(ctx)
     try:
-        return live_play(live_id=live.pk, seat=seat, text=engine.move_to_text(state, move), expected_version=version)
+        # The AI seat moves like a person: in the player form of its own view.
+        text = engine.player_move_text(ctx.view, move)
+        return live_play(live_id=live.pk, seat=seat, text=text, expected_version=version)
     except LiveMoveRefused:
         return None  # someone else's move landed first; that task schedules the next one
 
@@ -202,7 +204,7 @@ class LiveView:
     view: dict
     svg: str
     my_turn: bool
-    moves: list[str]  # the legal moves in notation, when it is the viewer's turn
+    moves: list[str]  # the viewer's legal moves in the player form (from its view), on its turn
     waiting_for: str  # whose turn it is, in words
     outcome: str
     seconds_left: int | None = None  # on the turn's clock, when the game has one
@@ -216,11 +218,13 @@ def live_view(live: LiveGame, user) -> LiveView:
     except EngineError as exc:  # cannot happen for moves that were accepted; say so if it does
         raise LiveMoveRefused(f"the game cannot be replayed: {exc}") from None
     seat = seat_of(live, user)
+    # Everything below is built from this seat's view (the spectator's for None), never from the
+    # state: the state stays in this function.
     view = engine.observe(state, seat)
-    to_move = engine.to_move(state)
+    to_move = view["to_move"]
     mine = to_move is not None and to_move == seat
-    legal = [engine.move_to_text(state, move) for move in engine.legal_moves(state)] if mine else []
-    outcome = engine.outcome(state)
+    legal = engine.player_moves(view) if mine else []
+    outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
     return LiveView(
         live,

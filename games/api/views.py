@@ -253,7 +253,9 @@ class RecordDetailView(APIView):
 
 
 class LiveMoveSerializer(serializers.Serializer):
-    move = serializers.CharField(help_text="the move in the game's notation")
+    move = serializers.CharField(
+        help_text="the move as your seat writes it: one of legal_moves (Brouillard: c2c4 or ?d4, without an answer)"
+    )
     version = serializers.IntegerField(required=False, help_text="the game's version you saw; refused if it moved on")
 
 
@@ -266,7 +268,9 @@ class LiveGameSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     my_turn = serializers.BooleanField()
-    legal_moves = serializers.ListField(child=serializers.CharField())
+    legal_moves = serializers.ListField(
+        child=serializers.CharField(), help_text="your legal moves, built from your view alone; empty off your turn"
+    )
     seconds_left = serializers.IntegerField(allow_null=True)
     view = serializers.DictField()
     record = serializers.CharField(allow_null=True, help_text="the public id of its record, once it is over")

@@ -10,6 +10,7 @@ Seats are numbered from 0 in code. Pages and logs show them from 1 ("Seat 1" is 
 
 from __future__ import annotations
 
+import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
@@ -21,6 +22,12 @@ from games.engines.outcome import Outcome
 Move = Hashable
 State = Any
 View = dict[str, Any]
+
+logger = logging.getLogger(__name__)
+
+# The fixed seed of ``Engine.seat_state``: the same view always gives the same state, so whatever
+# is computed from it is a function of the view alone.
+SEAT_STATE_SEED = 0
 
 
 class EngineError(ValueError):
@@ -166,6 +173,80 @@ class Engine(ABC):
     @abstractmethod
     def render_svg(self, view: View) -> str:
         """An SVG picture (a complete ``<svg>`` element) of a view."""
+
+    # --- the player's form: everything a seat is offered, shown or told -------------------
+    #
+    # Two forms of a move. The record form (``move_to_text``) is the referee's: it is built from
+    # the state and may carry answers only the referee knows (Brouillard's ``d3xd5=Q``,
+    # ``?c5=2``); it goes into the log and nowhere else while the game runs. The player form is
+    # built from the seat's VIEW: the moves a seat is offered, the text it types, and the reason
+    # a move of its is refused all come from these calls, which never receive a state. The live
+    # layer talks to a seat only through them (and ``observe`` / ``render_svg``).
+
+    def seat_state(self, view: View) -> State:
+        """A state rebuilt from ``view`` alone (``determinize`` with a fixed seed).
+
+        Anything computed from it depends on the view only, so it cannot leak what the seat may
+        not see. For perfect information it is the true state.
+        """
+        return self.determinize(view, random.Random(SEAT_STATE_SEED))
+
+    def player_moves(self, view: View) -> list[str]:
+        """The legal moves of the view's seat in the player form; empty when it is not its turn.
+
+        The default writes the legal moves of ``seat_state(view)`` in the game's notation: right
+        for every game whose notation of a legal move holds nothing the seat cannot see. An
+        engine whose notation carries referee answers must override this and the calls below.
+        """
+        if view.get("seat") is None or view.get("to_move") != view.get("seat"):
+            return []
+        state = self.seat_state(view)
+        return [self.move_to_text(state, move) for move in self.legal_moves(state)]
+
+    def player_move_text(self, view: View, move: Move) -> str:
+        """The player form of ``move`` (one of the seat's legal moves), from the view alone."""
+        return self.move_to_text(self.seat_state(view), move)
+
+    def parse_player_move(self, view: View, text: str) -> str:
+        """The player form of the move ``text`` names, when the view's seat may play it now.
+
+        Refusals (IllegalMove) are reasoned from the view alone, so a refused move tells the
+        seat nothing it did not know.
+        """
+        seat = view.get("seat")
+        if view.get("over"):
+            raise GameOver("the game is over: no more moves")
+        if seat is None or view.get("to_move") != seat:
+            raise IllegalMove("it is not your turn", move_text=text)
+        state = self.seat_state(view)
+        move = self.parse_move(state, text)
+        self.play(state, move)  # raises IllegalMove with a reason drawn from the rebuilt state
+        return self.move_to_text(state, move)
+
+    def record_move(self, state: State, player_text: str) -> str:
+        """The referee's record form of a move given in the player form (answers filled in)."""
+        return self.move_to_text(state, self.parse_move(state, player_text))
+
+    def play_player(self, state: State, seat: int, text: str) -> tuple[State, str]:
+        """Play a seat's move typed in the player form: (the next state, the record form for the log).
+
+        The move is checked against the seat's view (refusals say only what the seat could
+        know), then the referee writes it in the record form and plays it on the truth.
+        """
+        to_move = self.to_move(state)
+        if to_move is None:
+            raise GameOver("the game is over: no more moves")
+        if to_move != seat:
+            raise IllegalMove("it is not your turn", move_text=text)
+        said = self.parse_player_move(self.observe(state, seat), text)
+        record = self.record_move(state, said)
+        try:
+            return self.play(state, self.parse_move(state, record)), record
+        except IllegalMove as exc:
+            # The view allowed what the truth refuses: a broken contract (legal moves must depend
+            # only on what the seat sees). Its reason may name hidden facts: keep it in the log.
+            logger.error("%s: the referee refused %r (%s) that the view of seat %s allowed", self, record, exc, seat)
+            raise IllegalMove("this move cannot be played now", move_text=text) from None
 
     # --- conveniences built on the contract ----------------------------------------------
 

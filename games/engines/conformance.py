@@ -56,6 +56,51 @@ def check_notation(engine: Engine, state: State, moves: list[Any], where: str) -
     return texts
 
 
+def check_player_form(engine: Engine, state: State, rng: random.Random, where: str, sample: int = 10) -> None:
+    """The seat to move is offered exactly its legal moves in the player form, built from its view.
+
+    Every offered move is accepted by ``parse_player_move`` as written, and ``play_player``
+    plays it on the truth, recording it in a form that ``parse_move`` reads back as the same
+    move. A player form that carried an answer from a sampled state would be refused here.
+    """
+    seat = engine.to_move(state)
+    if seat is None:
+        return
+    view = engine.observe(state, seat)
+    offered = engine.player_moves(view)
+    if len(offered) != len(set(offered)):
+        raise ContractViolation(f"{where}: the player form writes two moves the same way")
+    own = sorted(engine.player_move_text(view, move) for move in engine.legal_moves(state))
+    if sorted(offered) != own:
+        extra, missing = sorted(set(offered) - set(own)), sorted(set(own) - set(offered))
+        raise ContractViolation(f"{where}: player_moves differ from the legal moves: {extra[:3]} / {missing[:3]}")
+    if engine.info.hidden_information and type(engine).player_move_text is Engine.player_move_text:
+        # The default writes moves from a state sampled from the view: the notation must then
+        # come out the same from any such state, or a seat would be offered made-up answers.
+        for seed in (1, 2):
+            sampled = engine.determinize(view, random.Random(seed))
+            written = sorted(engine.move_to_text(sampled, move) for move in engine.legal_moves(sampled))
+            if written != own:
+                raise ContractViolation(
+                    f"{where}: the notation of a legal move depends on what the seat cannot see: "
+                    "override the player form (player_moves, player_move_text, parse_player_move)"
+                )
+    for viewer in range(engine.seat_count(state)):
+        if viewer != seat and engine.player_moves(engine.observe(state, viewer)):
+            raise ContractViolation(f"{where}: seat {viewer} is offered moves out of turn")
+    for text in offered if len(offered) <= sample else rng.sample(offered, sample):
+        if engine.parse_player_move(view, text) != text:
+            raise ContractViolation(f"{where}: the offered {text!r} is not read back as written")
+        try:
+            after, record = engine.play_player(state, seat, text)
+        except IllegalMove as exc:
+            raise ContractViolation(f"{where}: the offered {text!r} is refused: {exc}") from None
+        if engine.player_move_text(view, engine.parse_move(state, record)) != text:
+            raise ContractViolation(f"{where}: {text!r} is recorded as {record!r}, another move")
+        if _fingerprint(after) != _fingerprint(engine.play(state, engine.parse_move(state, record))):
+            raise ContractViolation(f"{where}: play_player({text!r}) and play({record!r}) disagree")
+
+
 def random_game(
     engine: Engine,
     *,
@@ -65,6 +110,7 @@ def random_game(
     max_plies: int = 5_000,
     notation_sample: int = 25,
     check_views: bool = True,
+    check_players: bool = False,
 ) -> tuple[State, list[str], State]:
     """Play one random game, checking the contract at every ply.
 
@@ -92,6 +138,8 @@ def random_game(
                 check_view(engine, state, viewer, where)
         sample = moves if len(moves) <= notation_sample else rng.sample(moves, notation_sample)
         check_notation(engine, state, sample, where)
+        if check_players and ply % 3 == 1:
+            check_player_form(engine, state, random.Random(f"{seed}:{ply}"), where)
         move = moves[rng.randrange(len(moves))]
         texts.append(engine.move_to_text(state, move))
         previous, before = state, _fingerprint(state)

@@ -27,7 +27,7 @@ def test_random_games_keep_the_contract_and_replay_through_the_validator(engine)
     for seed in range(3):
         seats = engine.info.min_seats if engine.info.min_seats >= 2 else max(2, engine.info.min_seats)
         seats = min(seats, engine.info.max_seats)
-        first, moves, last = random_game(engine, seats=seats, seed=seed)
+        first, moves, last = random_game(engine, seats=seats, seed=seed, check_players=True)
         log = GameLog(
             game=engine.info.slug,
             options=engine.normalize_options({}),

@@ -8,7 +8,7 @@ from typing import Any
 from games.engines.base import Engine, IllegalMove, InvalidSetup, NotationError
 from games.engines.brouillard import determinize as sampling
 from games.engines.brouillard import moves as notation
-from games.engines.brouillard import rules, svg, views
+from games.engines.brouillard import player, rules, svg, views
 from games.engines.brouillard.state import BrouillardState
 from games.engines.info import GameInfo, Kind, OptionSpec
 from games.engines.outcome import Outcome
@@ -102,6 +102,17 @@ class BrouillardEngine(Engine):
             wanted = "its setup (e.g. Qd1,Wb2,Wc3,Wf2)" if state.in_setup() else "a move or a probe"
             raise NotationError(f"{text!r}: Seat {state.to_move + 1} plays {wanted} now", move_text=text)
         return move
+
+    # --- the player's form: a seat types c2c4 or ?d4, the referee adds the answer ------------
+
+    def player_moves(self, view: dict[str, Any]) -> list[str]:
+        return player.player_moves(view)
+
+    def player_move_text(self, view: dict[str, Any], move) -> str:
+        return notation.to_text(player.bare(move))
+
+    def parse_player_move(self, view: dict[str, Any], text: str) -> str:
+        return player.parse_player_move(view, text)
 
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)

@@ -69,6 +69,7 @@ def observe(state: MenhirsState, seat: int | None) -> dict[str, Any]:
             "menhirs": table.menhir_count,
             "clearing_starts": table.clearing_starts,
             "first_round_bonus": table.first_round_bonus,
+            "split_parts_keep_three": table.split_parts_keep_three,
         },
         "layout": table.layout,
         "ply": state.ply,
