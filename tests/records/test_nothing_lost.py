@@ -2,7 +2,6 @@
 fast and leaves the record pending, and the sweep sends again whatever was left behind."""
 
 import json
-import socket
 import time
 from datetime import timedelta
 
@@ -16,7 +15,7 @@ from django.utils import timezone
 from games.gamelog import jsonform
 from games.models import GameRecord
 from games.services import record_upload, records_requeue
-from tests.integration.conftest import reconnect
+from tests.broker import broker_down  # noqa: F401  (a fixture)
 from tests.tournament.factories import make_user
 
 from .helpers import as_text, random_log
@@ -37,26 +36,6 @@ def sweep_due():
     cache.delete("brume:sweep:last")
     yield
     cache.delete("brume:sweep:last")
-
-
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def broker_down():
-    """The Celery app pointed at a Redis that is not there (nothing listens on the port)."""
-    from config.celery import app
-
-    url = f"redis://127.0.0.1:{closed_port()}/0"
-    saved = {key: app.conf[key] for key in ("broker_url", "result_backend", "task_always_eager")}
-    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
-    reconnect(app)
-    yield app
-    app.conf.update(saved)
-    reconnect(app)
 
 
 def stored(n: int) -> list[GameRecord]:
@@ -147,8 +126,9 @@ def test_a_fault_of_ours_on_one_bulk_item_is_a_500_entry_and_the_answer_is_still
 # --- the broker down --------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("broker_down")
 def test_with_the_broker_down_an_upload_answers_fast_and_the_record_stays_pending(
-    client, player, broker_down, django_capture_on_commit_callbacks
+    client, player, django_capture_on_commit_callbacks
 ):
     started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
@@ -159,8 +139,9 @@ def test_with_the_broker_down_an_upload_answers_fast_and_the_record_stays_pendin
     assert GameRecord.objects.get().status == GameRecord.Status.PENDING
 
 
+@pytest.mark.usefixtures("broker_down")
 def test_with_the_broker_down_a_bulk_upload_answers_fast_and_every_record_stays_pending(
-    client, player, broker_down, django_capture_on_commit_callbacks
+    client, player, django_capture_on_commit_callbacks
 ):
     logs = [jsonform.log_to_dict(random_log(seed=640 + i)) for i in range(3)]
     started = time.monotonic()
@@ -170,9 +151,8 @@ def test_with_the_broker_down_a_bulk_upload_answers_fast_and_every_record_stays_
     assert set(GameRecord.objects.values_list("status", flat=True)) == {"pending"}
 
 
-def test_with_the_broker_down_the_upload_page_answers_fast(
-    client, player, broker_down, django_capture_on_commit_callbacks
-):
+@pytest.mark.usefixtures("broker_down")
+def test_with_the_broker_down_the_upload_page_answers_fast(client, player, django_capture_on_commit_callbacks):
     started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("record-upload"), {"text": as_text(random_log(seed=650))})
