@@ -97,6 +97,23 @@ def test_a_bulk_item_the_database_refuses_is_refused_alone(
     assert GameRecord.objects.get().status == GameRecord.Status.VALID
 
 
+def test_a_bulk_item_with_a_nul_in_a_seat_name_never_spoils_the_others(
+    client, player, django_capture_on_commit_callbacks
+):
+    """On PostgreSQL the database itself refuses the \\u0000 (SQLite stores it)."""
+    good = jsonform.log_to_dict(random_log(seed=612))
+    bad = jsonform.log_to_dict(random_log(seed=613))
+    bad["seats"][0]["name"] = "a\u0000b"
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("api-record-bulk"), json.dumps({"logs": [bad, good]}), content_type="application/json"
+        )
+    assert response.status_code == 207
+    first, second = response.json()["results"]
+    assert first["status"] in (201, 400) and second["status"] == 201
+    assert GameRecord.objects.get(pk=second["record"]["id"]).status == GameRecord.Status.VALID
+
+
 def test_a_fault_of_ours_on_one_bulk_item_is_a_500_entry_and_the_answer_is_still_207(
     client, player, django_capture_on_commit_callbacks, monkeypatch
 ):
