@@ -247,3 +247,15 @@ def test_in_process_the_sweep_runs_at_most_once_an_interval(sweep_due, django_ca
     with django_capture_on_commit_callbacks(execute=True):
         record_upload(data=random_log(seed=671))
     assert GameRecord.objects.get(pk=left_behind.pk).status == GameRecord.Status.PENDING
+
+
+def test_one_failing_sweep_does_not_stop_the_others(monkeypatch):
+    from games import sweep
+
+    def broken(older_than):
+        raise RuntimeError("the outbox table is locked")
+
+    monkeypatch.setitem(sweep._SWEEPERS, "broken", broken)
+    monkeypatch.setitem(sweep._SWEEPERS, "after it", lambda older_than: 7)
+    sent = sweep.sweep()
+    assert sent["broken"] == 0 and sent["after it"] == 7
