@@ -103,14 +103,18 @@ BULK_TASK_SIZE = 50
 
 
 def _send_validations(record_ids: list[int]) -> list[int]:
-    """Send validations now, in tasks of up to 50; returns the ids whose task was sent."""
+    """Send validations now, in tasks of up to 50; returns the ids whose task was sent.
+
+    The first failed send stops the rest: with the broker down every send would wait out its
+    timeout, and the records left pending are the sweep's."""
     from games.tasks import publish, validate_records
 
     sent = []
     for start in range(0, len(record_ids), BULK_TASK_SIZE):
         chunk = record_ids[start : start + BULK_TASK_SIZE]
-        if publish(validate_records, chunk, what=f"the validation of {len(chunk)} records from {chunk[0]}"):
-            sent.extend(chunk)
+        if not publish(validate_records, chunk, what=f"the validation of {len(chunk)} records from {chunk[0]}"):
+            break
+        sent.extend(chunk)
     return sent
 
 

@@ -251,11 +251,12 @@ def rating_updates_requeue(*, older_than: float | None = None, limit: int = 1000
     game_ids = list(rows.values_list("game_id", flat=True)[:limit])
     if game_ids:
         logger.info("re-queueing %d rating updates", len(game_ids))
-    return [
-        game_id
-        for game_id in game_ids
-        if publish(update_ratings_for_game, game_id, what=f"the rating update of series game {game_id}")
-    ]
+    sent = []
+    for game_id in game_ids:
+        if not publish(update_ratings_for_game, game_id, what=f"the rating update of series game {game_id}"):
+            break  # the broker is down: the rest would only wait out the same timeout
+        sent.append(game_id)
+    return sent
 
 
 def rated_games_rebuild(*, progress: Progress | None = None) -> int:

@@ -153,3 +153,20 @@ def test_rating_updates_of_one_pool_at_once_take_turns_and_end_as_a_full_recompu
     concurrent = ratings()
     ratings_recompute_all()
     assert ratings() == concurrent
+
+
+@pytest.mark.django_db
+def test_the_rating_sweep_stops_at_the_first_send_that_fails(monkeypatch):
+    from ranking import tasks
+
+    for game_id in (101, 102, 103):
+        rating_update_request(game_id=game_id)
+    attempts = []
+
+    def refused(game_id):
+        attempts.append(game_id)
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr(tasks.update_ratings_for_game, "delay", refused)
+    assert rating_updates_requeue(older_than=0) == []
+    assert len(attempts) == 1 and RatingUpdate.objects.count() == 3

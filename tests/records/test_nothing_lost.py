@@ -259,3 +259,22 @@ def test_one_failing_sweep_does_not_stop_the_others(monkeypatch):
     monkeypatch.setitem(sweep._SWEEPERS, "after it", lambda older_than: 7)
     sent = sweep.sweep()
     assert sent["broken"] == 0 and sent["after it"] == 7
+
+
+def test_the_sweep_stops_at_the_first_send_that_fails(monkeypatch):
+    """With the broker down each send waits out its timeout: one failure is enough to know."""
+    from games import tasks
+
+    records = stored(3)
+    backdate(records, 120)
+    attempts = []
+
+    def refused(ids):
+        attempts.append(ids)
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr("games.services.BULK_TASK_SIZE", 1)
+    monkeypatch.setattr(tasks.validate_records, "delay", refused)
+    assert records_requeue() == []
+    assert len(attempts) == 1
+    assert set(GameRecord.objects.values_list("status", flat=True)) == {"pending"}
