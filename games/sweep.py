@@ -42,7 +42,14 @@ def _records(older_than: float | None) -> int:
     return len(records_requeue(older_than=older_than))
 
 
+def _batches(older_than: float | None) -> int:
+    from games.ai_batches import batches_requeue
+
+    return len(batches_requeue(older_than=older_than))
+
+
 register("records", _records)
+register("AI batches", _batches)
 
 
 def sweep(*, older_than: float | None = None) -> dict[str, int]:

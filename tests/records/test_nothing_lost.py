@@ -278,3 +278,27 @@ def test_the_sweep_stops_at_the_first_send_that_fails(monkeypatch):
     assert records_requeue() == []
     assert len(attempts) == 1
     assert set(GameRecord.objects.values_list("status", flat=True)) == {"pending"}
+
+
+@pytest.mark.usefixtures("broker_down")
+def test_an_ai_batch_started_with_the_broker_down_stays_queued_for_the_sweep(django_capture_on_commit_callbacks):
+    from games.ai_batches import batch_create
+    from games.models import AIBatch
+
+    started = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = batch_create(game="carnac", players=["random", "random"], games=2, seed=5)
+    assert time.monotonic() - started < 3
+    assert AIBatch.objects.get(pk=batch.pk).status == AIBatch.Status.QUEUED
+
+
+def test_the_sweep_plays_an_ai_batch_whose_message_was_lost():
+    from games.ai_batches import batch_create, batches_requeue
+    from games.models import AIBatch
+
+    batch = batch_create(game="carnac", players=["random", "random"], games=2, seed=6)  # never sent
+    assert batches_requeue() == []  # just created: its own message may be on its way
+    AIBatch.objects.filter(pk=batch.pk).update(created_at=timezone.now() - timedelta(seconds=120))
+    assert batches_requeue() == [batch.pk]
+    batch.refresh_from_db()
+    assert batch.status == AIBatch.Status.DONE and batch.games_played == 2 and batch.records.count() == 2
