@@ -155,10 +155,13 @@ def _records_queued(texts: list[str], warm: list[str], queue: str, batch: int) -
     from games.models import GameRecord
     from games.tasks import validate_records
 
-    validate_records.apply_async((_stored(warm),), queue=queue).get(timeout=300)
+    validate_records.apply_async((_stored(warm),), queue=queue, ignore_result=False).get(timeout=300)
     ids = _stored(texts)
     start = time.perf_counter()
-    results = [validate_records.apply_async((ids[i : i + batch],), queue=queue) for i in range(0, len(ids), batch)]
+    results = [
+        validate_records.apply_async((ids[i : i + batch],), queue=queue, ignore_result=False)
+        for i in range(0, len(ids), batch)
+    ]
     for result in results:
         result.get(timeout=600)
     elapsed = time.perf_counter() - start

@@ -156,6 +156,36 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+# With the broker down, sending a task must fail fast, not hold a request for ~20 s: short
+# connect timeouts, one publish retry, and the same for the result store (a sent task would
+# otherwise retry subscribing to its result 20 times). What a task was to do is stored before
+# it is sent (a pending record, a rating-outbox row), so a failed send loses nothing: the
+# sweep below sends it again.
+BRUME_BROKER_CONNECT_TIMEOUT = env_int("BRUME_BROKER_CONNECT_TIMEOUT", 2)
+CELERY_BROKER_CONNECTION_TIMEOUT = BRUME_BROKER_CONNECT_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS |= {
+    "socket_connect_timeout": BRUME_BROKER_CONNECT_TIMEOUT,
+    "socket_timeout": 5,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BRUME_BROKER_CONNECT_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # a worker or beat started before Redis waits for it
+# The sweep: records pending (or validating past their lease) and rating updates not done for
+# BRUME_SWEEP_AFTER seconds are sent again, every BRUME_SWEEP_INTERVAL seconds (beat), or on the
+# next upload or result change when tasks run in-process.
+BRUME_SWEEP_AFTER = env_int("BRUME_SWEEP_AFTER", 60)
+BRUME_SWEEP_INTERVAL = env_int("BRUME_SWEEP_INTERVAL", 30)
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {
+        "task": "brume.sweep",
+        "schedule": float(BRUME_SWEEP_INTERVAL),
+        "options": {"expires": BRUME_SWEEP_INTERVAL},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

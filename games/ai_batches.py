@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import F
@@ -35,10 +36,32 @@ def batch_create(
         move_seconds=move_seconds,
         requested_by=by if by is not None and by.is_authenticated else None,
     )
-    from games.tasks import play_ai_batch
-
-    transaction.on_commit(lambda: play_ai_batch.delay(batch.pk))
+    transaction.on_commit(lambda: _send(batch.pk))
     return batch
+
+
+def _send(batch_id: int) -> bool:
+    """A failed send (broker down) leaves the batch queued for ``batches_requeue``."""
+    from games.tasks import play_ai_batch, publish
+
+    return publish(play_ai_batch, batch_id, what=f"AI batch {batch_id}")
+
+
+def batches_requeue(*, older_than: float | None = None, limit: int = 100) -> list[int]:
+    """Send again the batches still queued (never started) ``older_than`` seconds after their
+    creation (``BRUME_SWEEP_AFTER`` by default). A batch sent twice is played once: its games
+    are counted with a conditional update and each game's log is stored once."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    after = timedelta(seconds=settings.BRUME_SWEEP_AFTER if older_than is None else older_than)
+    queued = AIBatch.objects.filter(status=AIBatch.Status.QUEUED, created_at__lte=timezone.now() - after)
+    sent = []
+    for batch_id in queued.order_by("created_at", "pk").values_list("pk", flat=True)[:limit]:
+        if not _send(batch_id):
+            break
+        sent.append(batch_id)
+    return sent
 
 
 def batch_play(*, batch_id: int) -> AIBatch:

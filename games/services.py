@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.engines import UnknownGame, get_engine
@@ -90,23 +90,64 @@ def record_upload(*, data, by=None, source: str = GameRecord.Source.UPLOADED, en
 
 
 def enqueue_validation(record_id: int) -> None:
-    from games.tasks import validate_record
+    """Send one record's validation. A failed send (broker down) is logged and the record
+    stays pending: ``records_requeue`` sends it again."""
+    from games.sweep import sweep_if_due
+    from games.tasks import publish, validate_record
 
-    validate_record.delay(record_id)
+    publish(validate_record, record_id, what=f"the validation of record {record_id}")
+    sweep_if_due()
 
 
 BULK_TASK_SIZE = 50
 
 
+def _send_validations(record_ids: list[int]) -> list[int]:
+    """Send validations now, in tasks of up to 50; returns the ids whose task was sent.
+
+    The first failed send stops the rest: with the broker down every send would wait out its
+    timeout, and the records left pending are the sweep's."""
+    from games.tasks import publish, validate_records
+
+    sent = []
+    for start in range(0, len(record_ids), BULK_TASK_SIZE):
+        chunk = record_ids[start : start + BULK_TASK_SIZE]
+        if not publish(validate_records, chunk, what=f"the validation of {len(chunk)} records from {chunk[0]}"):
+            break
+        sent.extend(chunk)
+    return sent
+
+
 def records_enqueue(record_ids: list[int]) -> None:
-    """Queue the validation of many records in tasks of up to 50: a log validates in about a
-    millisecond, so one message per log would cost more in queueing than the work itself."""
-    from games.tasks import validate_records
+    """Queue the validation of many records in tasks of up to 50, once the transaction commits:
+    a log validates in about a millisecond, so one message per log would cost more in queueing
+    than the work itself. A failed send leaves the records pending for the sweep."""
+    from games.sweep import sweep_if_due
 
     pending = list(dict.fromkeys(record_ids))
-    for start in range(0, len(pending), BULK_TASK_SIZE):
-        chunk = pending[start : start + BULK_TASK_SIZE]
-        transaction.on_commit(lambda chunk=chunk: validate_records.delay(chunk))
+    if pending:
+        transaction.on_commit(lambda: _send_validations(pending))
+        transaction.on_commit(sweep_if_due)
+
+
+def records_requeue(*, older_than: float | None = None, limit: int = 1000) -> list[int]:
+    """Send again the validation of records stuck on the way: pending for longer than
+    ``older_than`` seconds (``BRUME_SWEEP_AFTER`` by default: their message was never sent, or
+    was lost), or validating under a claim that outlived the lease (their worker died).
+
+    Oldest first, at most ``limit`` per call. A record whose first message is still queued is
+    sent twice; the claim makes the second delivery do nothing. Returns the ids sent.
+    """
+    now = timezone.now()
+    after = timedelta(seconds=settings.BRUME_SWEEP_AFTER if older_than is None else older_than)
+    stuck = GameRecord.objects.filter(
+        Q(status=GameRecord.Status.PENDING, created_at__lte=now - after)
+        | Q(status=GameRecord.Status.VALIDATING, claimed_at__lt=now - _lease())
+    ).order_by("created_at", "pk")
+    ids = list(stuck.values_list("pk", flat=True)[:limit])
+    if ids:
+        logger.info("re-queueing the validation of %d stuck records", len(ids))
+    return _send_validations(ids)
 
 
 def _lease() -> timedelta:

@@ -2,15 +2,39 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from games.gamelog import LogFormatError, parse_log
 from games.gamelog.validator import validate
 
+logger = logging.getLogger(__name__)
 
+
+def publish(task, *args, what: str) -> bool:
+    """Send a task and never let the sending fail the caller.
+
+    With the broker down (or slow), publishing fails within the short timeouts of the Celery
+    settings; the error is logged and False returned. Whatever the task was to do is written
+    down before it is sent (a pending record, a row of the rating outbox), so the sweep
+    (``brume.sweep``, ``manage.py requeue_records``) sends it again once the broker is back.
+    Without a broker the task runs here and then, and its failure is logged the same way.
+    """
+    try:
+        task.delay(*args)
+    except Exception:
+        logger.exception("could not queue %s; the sweep will queue it again", what)
+        return False
+    return True
+
+
+# Fire-and-forget tasks ignore their result: sending one then never touches the result store,
+# which would otherwise subscribe to the task's result at every publish.
 @shared_task(
     name="games.validate_record",
+    ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError, InterfaceError),  # the database, not the log, failed
@@ -30,6 +54,7 @@ def validate_record(record_id: int) -> dict:
 
 @shared_task(
     name="games.validate_records",
+    ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(OperationalError, InterfaceError),
@@ -96,3 +121,12 @@ def ping() -> dict:
     import socket
 
     return {"pong": True, "pid": os.getpid(), "host": socket.gethostname()}
+
+
+@shared_task(name="brume.sweep", ignore_result=True)
+def sweep() -> dict:
+    """Send again what was written down but not done: stuck records, rating updates (beat
+    sends this every ``BRUME_SWEEP_INTERVAL`` seconds)."""
+    from games.sweep import sweep as run
+
+    return run()

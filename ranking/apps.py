@@ -6,4 +6,12 @@ class RankingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games import sweep
         from ranking import signals  # noqa: F401  (connects the rating updates to result changes)
+
+        def rating_updates(older_than):
+            from ranking.services import rating_updates_requeue
+
+            return len(rating_updates_requeue(older_than=older_than))
+
+        sweep.register("rating updates", rating_updates)

@@ -183,3 +183,27 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.pool}, period {self.period}"
+
+
+class RatingUpdate(models.Model):
+    """The rating outbox: a series game whose rated game and ratings must be brought up to date.
+
+    Written in the same transaction as the change that calls for it (a ledger entry, a
+    tie-break detail, a forfeit), so a rating update cannot be lost between the commit and its
+    task: the task deletes the row once the ratings are done, and the sweep sends again a task
+    for any row left waiting (broker down, worker lost, an error). ``version`` grows with each
+    request, so a change arriving while the task runs keeps its row.
+    """
+
+    game_id = models.BigIntegerField(unique=True, help_text="the SeriesGame (not a key: a deleted game is synced too)")
+    version = models.PositiveIntegerField(default=1)
+    requested_at = models.DateTimeField()
+    due_at = models.DateTimeField(help_text="when the sweep sends the task again if the row is still here")
+    attempts = models.PositiveIntegerField(default=0, help_text="failed attempts; each doubles the wait")
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["due_at"])]
+
+    def __str__(self) -> str:
+        return f"ratings of series game {self.game_id} to update"

@@ -8,14 +8,18 @@ rebuilds everything from the tournament's confirmed games, deterministically.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 
-from django.db import transaction
-from django.db.models import Sum
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Sum
+from django.utils import timezone
 from django.utils.text import slugify
 
 from games.engines import Kind, get_engine
-from ranking.models import Forfeit, GameDetail, Player, RatedGame, Rating, RatingHistory, RatingPool
+from ranking.models import Forfeit, GameDetail, Player, RatedGame, Rating, RatingHistory, RatingPool, RatingUpdate
 from ranking.profiles import profile_for, score_level
 from ranking.ratings import replay
 from ranking.ratings.replay import GameRow, State
@@ -25,6 +29,7 @@ from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Event, Match, Participant, SeriesGame, Stage
 from tournament.permissions import is_organiser
 
+logger = logging.getLogger(__name__)
 Progress = Callable[[int], None]
 BATCH = 5000
 
@@ -162,6 +167,9 @@ def rated_game_sync(*, game_id: int) -> list[tuple[RatingPool, int]]:
     Returns the (pool, first period) pairs that were recomputed, none when nothing changed.
     """
     with transaction.atomic():
+        # Two updates of one game (a result changed twice, a detail and a confirmation at once)
+        # take turns here: each sees the other's rated game, none creates a second one.
+        list(SeriesGame.objects.select_for_update().filter(pk=game_id).values_list("pk", flat=True))
         game = SeriesGame.objects.select_related("match__round__stage__event").filter(pk=game_id).first()
         existing = RatedGame.objects.select_related("pool").filter(series_game_id=game_id).first()
         wanted = _rated_fields(game) if game is not None and _counts(game) else None
@@ -182,6 +190,73 @@ def rated_game_sync(*, game_id: int) -> list[tuple[RatingPool, int]]:
     for pool, since in affected.values():
         pool_recompute(pool=pool, since=since)
     return list(affected.values())
+
+
+# --- the rating outbox ----------------------------------------------------------------------
+
+
+def _sweep_after() -> timedelta:
+    return timedelta(seconds=settings.BRUME_SWEEP_AFTER)
+
+
+def rating_update_request(*, game_id: int) -> None:
+    """Write down, in the caller's transaction, that this game's ratings must be brought up to
+    date. The row outlives any lost message: the task deletes it when done, the sweep resends."""
+    now = timezone.now()
+    fields = {"version": F("version") + 1, "requested_at": now, "due_at": now + _sweep_after(), "attempts": 0}
+    if RatingUpdate.objects.filter(game_id=game_id).update(**fields):
+        return
+    try:
+        with transaction.atomic():
+            RatingUpdate.objects.create(game_id=game_id, requested_at=now, due_at=now + _sweep_after())
+    except IntegrityError:  # a change of the same game in another transaction wrote it first
+        RatingUpdate.objects.filter(game_id=game_id).update(**fields)
+
+
+def rating_update_process(*, game_id: int) -> list[tuple[RatingPool, int]]:
+    """Bring one game's ratings up to date, then clear its outbox row unless a newer request
+    arrived meanwhile (that one's own task, or the sweep, does it again). A failure is counted
+    on the row and pushes its next try back (doubling, at most an hour), then raised."""
+    version = RatingUpdate.objects.filter(game_id=game_id).values_list("version", flat=True).first()
+    try:
+        changed = rated_game_sync(game_id=game_id)
+    except Exception as exc:
+        row = RatingUpdate.objects.filter(game_id=game_id).first()
+        if row is not None:
+            wait = min(_sweep_after() * 2 ** (row.attempts + 1), timedelta(hours=1))
+            RatingUpdate.objects.filter(pk=row.pk).update(
+                attempts=F("attempts") + 1,
+                due_at=timezone.now() + wait,
+                last_error=f"{type(exc).__name__}: {exc}"[:2000],
+            )
+        raise
+    if version is not None:
+        RatingUpdate.objects.filter(game_id=game_id, version=version).delete()
+    return changed
+
+
+def rating_updates_requeue(*, older_than: float | None = None, limit: int = 1000) -> list[int]:
+    """Send again the rating update of every outbox row still waiting: due (``BRUME_SWEEP_AFTER``
+    after its request, later after failures), or requested over ``older_than`` seconds ago.
+    Returns the game ids sent."""
+    from games.tasks import publish
+    from ranking.tasks import update_ratings_for_game
+
+    now = timezone.now()
+    rows = RatingUpdate.objects.order_by("due_at", "pk")
+    if older_than is None:
+        rows = rows.filter(due_at__lte=now)
+    else:
+        rows = rows.filter(requested_at__lte=now - timedelta(seconds=older_than))
+    game_ids = list(rows.values_list("game_id", flat=True)[:limit])
+    if game_ids:
+        logger.info("re-queueing %d rating updates", len(game_ids))
+    sent = []
+    for game_id in game_ids:
+        if not publish(update_ratings_for_game, game_id, what=f"the rating update of series game {game_id}"):
+            break  # the broker is down: the rest would only wait out the same timeout
+        sent.append(game_id)
+    return sent
 
 
 def rated_games_rebuild(*, progress: Progress | None = None) -> int:

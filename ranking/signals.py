@@ -3,8 +3,6 @@ the rating update of the games it touches, after the transaction commits."""
 
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -12,22 +10,25 @@ from django.dispatch import receiver
 from ranking.models import Forfeit, GameDetail
 from tournament.models import ResultEntry, SeriesGame
 
-logger = logging.getLogger(__name__)
-
 
 def schedule_rating_update(game_id: int) -> None:
+    """Write the outbox row now, in the change's own transaction, and send the task after the
+    commit. If the send fails (broker down) or the task does, the row stays and the sweep
+    sends it again: a rating update is late, never lost. Ratings are derived data, so nothing
+    here fails the result that was just saved."""
+    from ranking.services import rating_update_request
+
+    rating_update_request(game_id=game_id)
     transaction.on_commit(lambda: _enqueue(game_id))
 
 
 def _enqueue(game_id: int) -> None:
-    """Ratings are derived data: a failure here must not fail the result that was just saved
-    (tasks run in-process without a broker); ``recompute_ratings`` rebuilds them."""
+    from games.sweep import sweep_if_due
+    from games.tasks import publish
     from ranking.tasks import update_ratings_for_game
 
-    try:
-        update_ratings_for_game.delay(game_id)
-    except Exception:
-        logger.exception("the rating update of series game %s failed; run recompute_ratings", game_id)
+    publish(update_ratings_for_game, game_id, what=f"the rating update of series game {game_id}")
+    sweep_if_due()
 
 
 @receiver(post_save, sender=ResultEntry, dispatch_uid="ranking-result-entry")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+
+from django.db import DataError, transaction
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -30,6 +33,7 @@ from games.selectors import (
 from games.services import RecordRejected, record_upload, records_enqueue
 
 MAX_BULK = 100
+logger = logging.getLogger(__name__)
 
 
 class GameSerializer(serializers.Serializer):
@@ -223,22 +227,56 @@ class RecordBulkView(APIView):
             )
         results, created = [], []
         for index, item in enumerate(logs):
-            try:
+            results.append(self._store_one(request, index, item, created))
+        records_enqueue(created)  # sent after commit; a failed send leaves them pending for the sweep
+        counts = {"stored": 0, "duplicates": 0, "refused": 0, "failed": 0}
+        for entry in results:
+            counts[{201: "stored", 200: "duplicates", 400: "refused"}.get(entry["status"], "failed")] += 1
+        return Response({**counts, "results": results}, status=207)
+
+    @staticmethod
+    def _store_one(request, index: int, item, created: list[int]) -> dict:
+        """One log of the batch, in its own savepoint: whatever goes wrong with it is its own
+        entry (400 for a log Brume cannot take, 500 for a fault of ours) and the others stand."""
+        if not isinstance(item, str | dict):
+            return {
+                "index": index,
+                "status": 400,
+                "error": "rejected",
+                "detail": "each log is a JSON object (the log) or a string (its text form)",
+                "where": f"logs[{index}]",
+            }
+        try:
+            with transaction.atomic():
                 upload = record_upload(data=item, by=request.user, enqueue=False)
-            except RecordRejected as exc:
-                results.append({"index": index, "status": 400, **_rejected(exc)})
-            else:
-                if upload.created:
-                    created.append(upload.record.pk)
-                results.append(
-                    {
-                        "index": index,
-                        "status": 201 if upload.created else 200,
-                        "record": RecordSerializer(upload.record, context={"request": request}).data,
-                    }
-                )
-        records_enqueue(created)
-        return Response({"results": results}, status=207)
+        except RecordRejected as exc:
+            return {"index": index, "status": 400, **_rejected(exc)}
+        except (DataError, TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+            logger.warning("bulk upload: log %d could not be stored: %r", index, exc)
+            return {
+                "index": index,
+                "status": 400,
+                "error": "rejected",
+                "detail": "this log could not be read or stored as a Brume game log (check its text for "
+                "control characters such as \\u0000 and for values of the wrong type)",
+                "where": f"logs[{index}]",
+            }
+        except Exception:
+            logger.exception("bulk upload: log %d failed", index)
+            return {
+                "index": index,
+                "status": 500,
+                "error": "server_error",
+                "detail": "this log was not stored because of an error on our side; send it again later",
+                "where": f"logs[{index}]",
+            }
+        if upload.created:
+            created.append(upload.record.pk)
+        return {
+            "index": index,
+            "status": 201 if upload.created else 200,
+            "record": RecordSerializer(upload.record, context={"request": request}).data,
+        }
 
 
 class RecordDetailView(APIView):
