@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -87,9 +88,9 @@ def _schedule_clock(live_id: int, turn_version: int) -> None:
     live = LiveGame.objects.get(pk=live_id)
     limit = turn_seconds(live)
     if limit and live.status == LiveGame.Status.PLAYING:
-        from games.tasks import live_turn_timeout
+        from games.tasks import live_turn_timeout, publish
 
-        live_turn_timeout.apply_async((live_id, turn_version), countdown=limit)
+        publish(live_turn_timeout, live_id, turn_version, what=f"the turn clock of {live}", countdown=limit)
 
 
 def live_enforce_clock(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
@@ -118,9 +119,35 @@ def _schedule_ai(live_id: int) -> None:
         return
     seat = _engine(live).to_move(live_state(live))
     if seat is not None and ai_level(live, seat):
-        from games.tasks import play_live_ai_move
+        from games.tasks import play_live_ai_move, publish
 
-        play_live_ai_move.delay(live.pk, live.version)
+        publish(play_live_ai_move, live.pk, live.version, what=f"the AI move of {live}")
+
+
+def live_games_requeue(*, older_than: float | None = None, limit: int = 200) -> list[int]:
+    """Send again what a live game waits for when nobody moved in it for ``older_than`` seconds
+    (``BRUME_SWEEP_AFTER`` by default): the AI seat's move whose task was never sent (the broker
+    was down) or was lost, and a turn whose clock ran out while no page was open. A repeated
+    move is refused by the game's version, so sending twice plays once."""
+    from django.conf import settings
+
+    after = settings.BRUME_SWEEP_AFTER if older_than is None else older_than
+    stale = LiveGame.objects.filter(
+        status=LiveGame.Status.PLAYING, updated_at__lte=timezone.now() - timedelta(seconds=after)
+    )
+    sent = []
+    for live in stale.order_by("updated_at", "pk")[:limit]:
+        if live_enforce_clock(live_id=live.pk) is not None:
+            sent.append(live.pk)
+            continue
+        seat = _engine(live).to_move(live_state(live))
+        if seat is not None and ai_level(live, seat):
+            from games.tasks import play_live_ai_move, publish
+
+            if not publish(play_live_ai_move, live.pk, live.version, what=f"the AI move of {live}"):
+                break
+            sent.append(live.pk)
+    return sent
 
 
 @transaction.atomic
@@ -142,9 +169,12 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
         state, written = engine.play_player(state, seat, text.strip())
     except IllegalMove as exc:
         raise LiveMoveRefused(exc.reason) from None
-    updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(
-        moves=[*live.moves, written], version=live.version + 1
-    )
+    now = timezone.now()
+    fields = {"moves": [*live.moves, written], "version": live.version + 1, "updated_at": now}
+    next_turn = engine.to_move(state) != seat  # a turn may take several moves (The FOG's MP)
+    if next_turn:
+        fields.update(turn_version=live.version + 1, turn_started_at=now)
+    updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(**fields)
     if updated != 1:
         raise LiveMoveRefused("another move arrived first: look at the board again")
     live.refresh_from_db()
@@ -152,6 +182,9 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
         _finish(live, engine, state)
     else:
         transaction.on_commit(lambda: _schedule_ai(live.pk))
+        if next_turn:
+            turn_version = live.turn_version
+            transaction.on_commit(lambda: _schedule_clock(live.pk, turn_version))
     return live
 
 

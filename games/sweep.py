@@ -48,8 +48,15 @@ def _batches(older_than: float | None) -> int:
     return len(batches_requeue(older_than=older_than))
 
 
+def _live_games(older_than: float | None) -> int:
+    from games.live import live_games_requeue
+
+    return len(live_games_requeue(older_than=older_than))
+
+
 register("records", _records)
 register("AI batches", _batches)
+register("live games", _live_games)
 
 
 def sweep(*, older_than: float | None = None) -> dict[str, int]:

@@ -13,7 +13,7 @@ from games.gamelog.validator import validate
 logger = logging.getLogger(__name__)
 
 
-def publish(task, *args, what: str) -> bool:
+def publish(task, *args, what: str, countdown: float | None = None) -> bool:
     """Send a task and never let the sending fail the caller.
 
     With the broker down (or slow), publishing fails within the short timeouts of the Celery
@@ -23,7 +23,10 @@ def publish(task, *args, what: str) -> bool:
     Without a broker the task runs here and then, and its failure is logged the same way.
     """
     try:
-        task.delay(*args)
+        if countdown is None:
+            task.delay(*args)
+        else:
+            task.apply_async(args, countdown=countdown)
     except Exception:
         logger.exception("could not queue %s; the sweep will queue it again", what)
         return False

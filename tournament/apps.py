@@ -6,8 +6,16 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games import sweep
         from games.selectors import register_visibility_rule
         from tournament.selectors import EventVisibility
         from tournament.services import logs  # noqa: F401  (connects the record_validated receiver)
 
         register_visibility_rule(EventVisibility())
+        sweep.register("AI series", _ai_series)
+
+
+def _ai_series(older_than: float | None) -> int:
+    from tournament.services.ai_games import ai_matches_requeue
+
+    return len(ai_matches_requeue(older_than=older_than))

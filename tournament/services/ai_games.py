@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import timezone
 
 from games.ai.base import Budget
 from games.ai.match import play_game
@@ -10,10 +16,11 @@ from games.ai.registry import get_player
 from games.engines import get_engine
 from games.models import GameRecord
 from games.services import record_upload
-from tournament.models import Match, Participant, SeriesGame
+from tournament.models import Match, Participant, Round, SeriesGame
 from tournament.services.results import game_record_verified
 
 AI_MOVE_BUDGET = Budget(seconds=0.5)
+logger = logging.getLogger(__name__)
 
 
 def _all_ai(match: Match) -> bool:
@@ -21,18 +28,64 @@ def _all_ai(match: Match) -> bool:
     return bool(seats) and all(seat.participant.is_ai for seat in seats)
 
 
-def schedule_ai_games(*, round_id: int) -> list[int]:
-    """Enqueue the first game of every match where only AI entrants sit. Called after commit."""
+def _lease_key(match_id: int) -> str:
+    return f"brume:ai-match:{match_id}"
+
+
+def _send(match: Match, game: SeriesGame) -> bool:
+    """Send the task that plays this AI-only series; once sent, hold a lease on it for the
+    task's time limit so that the sweep does not send it again while a worker plays it."""
+    from games.tasks import publish
     from tournament.tasks import play_ai_series_game
 
+    if not publish(play_ai_series_game, game.pk, what=f"the AI games of match {match.pk}"):
+        return False
+    try:
+        cache.set(_lease_key(match.pk), 1, timeout=settings.CELERY_TASK_TIME_LIMIT)
+    except Exception:  # a cache outage: the sweep may send it twice, which plays it once
+        logger.warning("could not hold the lease of match %s", match.pk)
+    return True
+
+
+def schedule_ai_games(*, round_id: int) -> list[int]:
+    """Enqueue the first game of every match where only AI entrants sit. Called after commit.
+    A send that fails (broker down) is left to the sweep (``ai_matches_requeue``)."""
     scheduled = []
     for match in Match.objects.filter(round_id=round_id, is_bye=False).prefetch_related("games"):
         if _all_ai(match):
             game = match.games.filter(status=SeriesGame.Status.AWAITING).order_by("number").first()
             if game is not None:
-                play_ai_series_game.delay(game.pk)
+                if not _send(match, game):
+                    break
                 scheduled.append(game.pk)
     return scheduled
+
+
+def ai_matches_requeue(*, older_than: float | None = None, limit: int = 100) -> list[int]:
+    """Send again the AI-only series of published rounds still waiting for a game
+    ``older_than`` seconds after publication (``BRUME_SWEEP_AFTER`` by default), unless one was
+    sent within the task's time limit. Playing is deterministic and the ledger ignores a result
+    it already has, so a series sent twice is recorded once."""
+    after = settings.BRUME_SWEEP_AFTER if older_than is None else older_than
+    waiting = (
+        Match.objects.filter(
+            status=Match.Status.PENDING,
+            is_bye=False,
+            round__status=Round.Status.PUBLISHED,
+            round__published_at__lte=timezone.now() - timedelta(seconds=after),
+        )
+        .exclude(seats__participant__ai_level="")
+        .order_by("pk")
+    )
+    sent = []
+    for match in waiting[:limit]:
+        game = match.games.filter(status=SeriesGame.Status.AWAITING).order_by("number").first()
+        if game is None or not _all_ai(match) or cache.get(_lease_key(match.pk)) is not None:
+            continue
+        if not _send(match, game):
+            break
+        sent.append(match.pk)
+    return sent
 
 
 def _game_seed(game: SeriesGame) -> int:
