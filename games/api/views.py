@@ -5,13 +5,12 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
-from games.api.parsers import PlainTextParser
+from games.api.parsers import BoundedJSONParser, PlainTextParser
 from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
@@ -97,7 +96,7 @@ class ValidateLogView(APIView):
     """Replay a game log (JSON or text form) and return the verdict. Nothing is stored."""
 
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
     throttle_classes = [AnonRateThrottle]
 
     @extend_schema(
@@ -125,7 +124,7 @@ class RecordListView(APIView):
     """Upload a game log to be stored and validated by a worker."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
     throttle_classes = [UserRateThrottle]
 
     @extend_schema(
