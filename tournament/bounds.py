@@ -154,7 +154,9 @@ def _placement_points(value: Any, seats: tuple[int, int]) -> None:
             raise OutOfBounds(f"{where}: {size_text!r} is not a table size", field="settings")
         size = whole_number(int(size_text), f"{where}: a table size", seats[0], seats[1], field="settings")
         if not isinstance(table, list) or len(table) != size:
-            raise OutOfBounds(f"{where}: a table of {size} gives {size} place points, best place first", field="settings")
+            raise OutOfBounds(
+                f"{where}: a table of {size} gives {size} place points, best place first", field="settings"
+            )
         for item in table:
             points(item, f"{where}: a place's points", MAX_PLACEMENT_POINTS, field="settings")
 
@@ -191,7 +193,9 @@ def stage_settings(settings: Any, *, seats: tuple[int, int] | None = None, known
     if any(key in settings for key in TABLE_SIZE_KEYS):
         sizes = {key: settings.get(key, DEFAULT_TABLE_SIZES[key]) for key in TABLE_SIZE_KEYS}
         for key, value in sizes.items():
-            whole_number(value, f"{key.replace('_', ' ')} (this game seats {low} to {high})", low, high, field="settings")
+            whole_number(
+                value, f"{key.replace('_', ' ')} (this game seats {low} to {high})", low, high, field="settings"
+            )
         if not sizes["min_size"] <= sizes["preferred_size"] <= sizes["max_size"]:
             raise OutOfBounds(
                 f"table sizes must satisfy smallest ({sizes['min_size']}) ≤ preferred ({sizes['preferred_size']}) "

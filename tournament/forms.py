@@ -24,6 +24,7 @@ def _points_field(**kwargs) -> forms.DecimalField:
         max_digits=5, decimal_places=2, min_value=-bounds.POINTS_LIMIT, max_value=bounds.POINTS_LIMIT, **kwargs
     )
 
+
 MAX_OPTION_FILE = 256 * 1024  # an upload read into memory at most; each engine sets its own limit on the text
 
 

@@ -19,7 +19,7 @@ def running(api):
     """A running Swiss event of four players starting today, its owner signed in to the API."""
     import datetime
 
-    event, owner, participants = make_event(players=4)
+    event, owner, _ = make_event(players=4)
     event.starts_on = datetime.date(2025, 6, 14)
     event.save(update_fields=["starts_on"])
     api.force_authenticate(owner)

@@ -82,7 +82,7 @@ def fuzz_operations(schema, headers: dict, real: dict, restore, examples: int) -
                 derandomize=True,
             )
             @given(case=strategy)
-            def run(case):
+            def run(case, operation=operation):
                 nonlocal sent
                 sent += 1
                 restore()  # DELETE /auth/token/ revokes the token: the next case has it again

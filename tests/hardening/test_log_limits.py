@@ -69,9 +69,9 @@ def test_layout_and_options_depth_are_bounded():
 
 @pytest.mark.parametrize("name", ["A\u202eB", "Zero\u200bwidth", "\ud800", "Nul\u0000", "Esc\x1b"])
 def test_seat_names_and_meta_values_with_hidden_characters_are_refused(name):
-    with pytest.raises(LogFormatError, match="seat|cannot be stored"):
+    with pytest.raises(LogFormatError, match=r"seat|cannot be stored"):
         jsonform.log_from_dict(log_dict(seats=[name, "B"]))
-    with pytest.raises(LogFormatError, match="meta|cannot be stored"):
+    with pytest.raises(LogFormatError, match=r"meta|cannot be stored"):
         jsonform.log_from_dict(log_dict(meta={"event": name}))
 
 

@@ -16,8 +16,8 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
-from tournament.api.ics import Entry
 from tournament import bounds
+from tournament.api.ics import Entry
 from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
 from tournament.pairing.groups import group_name
 

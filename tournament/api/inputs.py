@@ -30,12 +30,12 @@ class LongText(serializers.CharField):
         self.validators.append(visible_multiline_text)
 
 
-def Id(**kwargs) -> serializers.IntegerField:  # noqa: N802 - reads as a field type
+def Id(**kwargs) -> serializers.IntegerField:
     """A database id: a positive 64-bit integer (a larger one names nothing, and is refused)."""
     return serializers.IntegerField(min_value=1, max_value=bounds.MAX_ID, **kwargs)
 
 
-def Points(**kwargs) -> serializers.DecimalField:  # noqa: N802
+def Points(**kwargs) -> serializers.DecimalField:
     return serializers.DecimalField(
         max_digits=5, decimal_places=2, min_value=-bounds.POINTS_LIMIT, max_value=bounds.POINTS_LIMIT, **kwargs
     )
@@ -60,9 +60,7 @@ class StageInput(serializers.Serializer):
     points_bye = Points(required=False)
     tiebreaks = serializers.ListField(child=Text(max_length=40), required=False, max_length=bounds.MAX_TIEBREAKS)
     level_series = serializers.ChoiceField(choices=Stage.LevelSeries.choices, required=False)
-    advance_count = serializers.IntegerField(
-        min_value=1, max_value=bounds.MAX_ADVANCE, required=False, allow_null=True
-    )
+    advance_count = serializers.IntegerField(min_value=1, max_value=bounds.MAX_ADVANCE, required=False, allow_null=True)
 
     def validate_series_length(self, value):
         try:
