@@ -82,21 +82,16 @@ def fuzz_operations(schema, headers: dict, real: dict, restore, examples: int) -
                 derandomize=True,
             )
             @given(case=strategy)
-            def run(case, operation=operation):
+            def run(case):
                 nonlocal sent
                 sent += 1
                 restore()  # DELETE /auth/token/ revokes the token: the next case has it again
-                try:
-                    case.call_and_validate(headers=headers, checks=CHECKS)
-                except AssertionError as exc:  # schemathesis' failure groups are AssertionErrors
-                    failures.append(f"{operation.label}: {str(exc)[:2500]}")
-                    raise
+                case.call_and_validate(headers=headers, checks=CHECKS)
 
             try:
                 run()
             except (Exception, BaseExceptionGroup) as exc:  # collect every operation's failure, then report them all
-                if not failures or operation.label not in failures[-1]:
-                    failures.append(f"{operation.label}: {type(exc).__name__}: {str(exc)[:2500]}")
+                failures.append(f"{operation.label}: {type(exc).__name__}: {str(exc)[:2500]}")
     return {"sent": sent, "failures": failures}
 
 
