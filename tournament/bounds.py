@@ -191,11 +191,12 @@ def stage_settings(settings: Any, *, seats: tuple[int, int] | None = None, known
         return settings
     low, high = seats
     if any(key in settings for key in TABLE_SIZE_KEYS):
-        sizes = {key: settings.get(key, DEFAULT_TABLE_SIZES[key]) for key in TABLE_SIZE_KEYS}
-        for key, value in sizes.items():
-            whole_number(
-                value, f"{key.replace('_', ' ')} (this game seats {low} to {high})", low, high, field="settings"
-            )
+        for key in TABLE_SIZE_KEYS:
+            if key in settings:
+                what = f"{key.replace('_', ' ')} (this game seats {low} to {high})"
+                whole_number(settings[key], what, low, high, field="settings")
+        # A size left out takes its default, brought within the game's seats.
+        sizes = {key: settings.get(key, min(max(DEFAULT_TABLE_SIZES[key], low), high)) for key in TABLE_SIZE_KEYS}
         if not sizes["min_size"] <= sizes["preferred_size"] <= sizes["max_size"]:
             raise OutOfBounds(
                 f"table sizes must satisfy smallest ({sizes['min_size']}) ≤ preferred ({sizes['preferred_size']}) "
