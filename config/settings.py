@@ -232,6 +232,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Input limits (docs/limits.md): JSON bodies of bounded size and depth; one error shape.
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "tournament.api.base.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_ANON_RATE", "120/min"),
         "user": env_str("API_USER_RATE", "600/min"),

@@ -21,3 +21,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
 ]
+
+# Errors raised before a view answers: JSON under /api/, Django's pages elsewhere (config/api_errors.py).
+handler400 = "config.api_errors.bad_request"
+handler403 = "config.api_errors.permission_denied"
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"

@@ -45,6 +45,8 @@ def _parse(data) -> GameLog:
             return data
         if isinstance(data, dict):
             return jsonform.log_from_dict(data)
+        if not isinstance(data, str | bytes):  # a JSON array or number as the body
+            raise LogFormatError("a log is a JSON object or its text form", where="log")
         return parse_log(data)
     except LogFormatError as exc:
         raise RecordRejected(f"not a Brume game log: {exc}", where=exc.where) from None

@@ -68,9 +68,20 @@ def record_upload_page(request):
     return render(request, "games/record_upload.html", {"form": form, "results": results})
 
 
+def _whole_number(text: str | None, low: int, high: int) -> int | None:
+    """A number from a query string: ASCII digits (and a leading minus) only, clamped to the
+    bounds; None for anything else (``str.isdigit`` accepts '²', which ``int`` refuses)."""
+    if not text:
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        return None
+    return min(max(int(text), low), high)
+
+
 def _record_context(request, record: GameRecord, ply: int | None = None, viewer: str | None = None) -> dict:
     viewers = allowed_viewers(record, request.user)
-    chosen = None if viewer in (None, "", "spectator") else int(viewer) if viewer.isdigit() else None
+    chosen = None if viewer in (None, "", "spectator") else _whole_number(viewer, 0, 64)
     if chosen not in viewers:
         chosen = None
     if ply is None:
@@ -94,9 +105,7 @@ def record_detail(request, public_id: str):
     if record is None:
         raise Http404("no such record")
     ply = request.GET.get("ply")
-    context = _record_context(
-        request, record, int(ply) if ply and ply.lstrip("-").isdigit() else None, request.GET.get("seat")
-    )
+    context = _record_context(request, record, _whole_number(ply, -(10**9), 10**9), request.GET.get("seat"))
     if request.htmx and request.GET.get("part") == "status":
         return render(request, "games/_record_status.html", context)
     if request.htmx and request.GET.get("part") == "frame":
@@ -119,13 +128,13 @@ def ai_batch_start(request):
     if not request.user.is_staff:
         raise PermissionDenied("only organisers start AI batches")
     players = [p.strip() for p in request.POST.get("players", "").split(",") if p.strip()]
-    count = request.POST.get("games", "10")
-    if not count.isdigit() or not 1 <= int(count) <= 1000:
+    count = _whole_number(request.POST.get("games", "10"), 0, 1001)
+    if count is None or not 1 <= count <= 1000:
         messages.error(request, "play between 1 and 1,000 games")
         return redirect("ai-batch-list")
     try:
         batch = batch_create(
-            game=request.POST.get("game", ""), players=players, games=int(count), by=request.user, move_seconds=0.1
+            game=request.POST.get("game", ""), players=players, games=count, by=request.user, move_seconds=0.1
         )
     except (RecordRejected, EngineError, UnknownGame) as exc:
         messages.error(request, str(exc))
@@ -154,13 +163,13 @@ def live_game(request, public_id: str):
         seat = seat_of(live, request.user)
         if seat is None:
             raise PermissionDenied("only the players of this game may move")
-        version = request.POST.get("version", "")
+        version = _whole_number(request.POST.get("version", ""), 0, 2**31 - 1)
         try:
             live_play(
                 live_id=live.pk,
                 seat=seat,
                 text=request.POST.get("move", ""),
-                expected_version=int(version) if version.isdigit() else None,
+                expected_version=version,
             )
         except LiveMoveRefused as exc:
             messages.error(request, str(exc))

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 
 from ranking import selectors
 from ranking.models import Rating, RatingPool
+from tournament import bounds
 from tournament.api.base import TournamentView, errors, event_stage, visible_event
 from tournament.api.filters import Pages
 
@@ -88,7 +89,7 @@ class PoolListView(TournamentView):
         tags=TAGS,
         operation_id="ratings_pools_list",
         summary="Every rating pool and ladder",
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: {"type": "array", "items": {"type": "object"}}},
     )
     def get(self, request):
         return Response([_pool_json(pool) for pool in selectors.pools(request.query_params.get("game"))])
@@ -112,11 +113,13 @@ class LeaderboardView(TournamentView):
         found = RatingPool.objects.filter(slug=pool).first()
         if found is None:
             raise exceptions.NotFound(f"no rating pool {pool!r}")
-        try:
-            active = int(request.query_params.get("active") or 0)
-            min_games = int(request.query_params.get("min_games") or 0)
-        except ValueError:
-            raise exceptions.ValidationError({"active": "whole numbers of days and games"}) from None
+        try:  # bounded (docs/limits.md): a day count becomes a date, which has a range
+            active = bounds.parse_whole_number(request.query_params.get("active") or "0", "active", 0, 36_500)
+            min_games = bounds.parse_whole_number(request.query_params.get("min_games") or "0", "min_games", 0, 10**9)
+        except bounds.OutOfBounds as exc:
+            raise exceptions.ValidationError(
+                {"active": "whole numbers of days and games", "detail": exc.message}
+            ) from None
         established = request.query_params.get("established") in ("1", "true")
         ratings = selectors.leaderboard(
             found, active_days=active or None, min_games=min_games, include_provisional=not established

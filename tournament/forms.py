@@ -1,4 +1,6 @@
-"""Forms of the tournament pages. They only shape input; services decide what is allowed."""
+"""Forms of the tournament pages. They shape input and apply the bounds of tournament.bounds
+(docs/limits.md) so that a page shows the limit next to the field; services decide what is
+allowed (and check the same bounds again)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,19 @@ from django.contrib.auth import get_user_model
 
 from games.engines import all_engines, get_engine
 from games.engines.info import OptionSpec
+from games.gamelog.limits import InputRefused, loads_bounded
+from games.validators import visible_multiline_text, visible_text
+from tournament import bounds
 from tournament.models import Event, Stage
+
+SERIES_CHOICES = [(n, f"Best of {n}") for n in bounds.SERIES_LENGTHS]
+
+
+def _points_field(**kwargs) -> forms.DecimalField:
+    return forms.DecimalField(
+        max_digits=5, decimal_places=2, min_value=-bounds.POINTS_LIMIT, max_value=bounds.POINTS_LIMIT, **kwargs
+    )
+
 
 MAX_OPTION_FILE = 256 * 1024  # an upload read into memory at most; each engine sets its own limit on the text
 
@@ -31,23 +45,25 @@ def option_field(spec: OptionSpec) -> forms.Field:
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, validators=[visible_text])
     game = forms.ChoiceField()
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    location = forms.CharField(max_length=200, required=False)
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=20_000, validators=[visible_multiline_text]
+    )
+    location = forms.CharField(max_length=200, required=False, validators=[visible_text])
     starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     visibility = forms.ChoiceField(choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC)
     format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label="Format")
-    rounds = forms.IntegerField(min_value=1, max_value=99, required=False, help_text="Swiss and tables: rounds planned")
+    rounds = forms.IntegerField(
+        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text="Swiss and tables: rounds planned"
+    )
     groups = forms.IntegerField(
-        min_value=2,
-        max_value=32,
+        min_value=bounds.MIN_GROUPS,
+        max_value=bounds.MAX_GROUPS,
         required=False,
         help_text="round robin and Swiss: play in this many groups, filled in snake order by seed",
     )
-    series_length = forms.TypedChoiceField(
-        choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int, initial=1, label="Series"
-    )
+    series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label="Series")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -105,9 +121,11 @@ class EventCreateForm(forms.Form):
 
 
 class AddParticipantForm(forms.Form):
-    username = forms.CharField(required=False, label="User name", help_text="a person with an account")
+    username = forms.CharField(required=False, max_length=150, label="User name", help_text="a person with an account")
     ai_level = forms.ChoiceField(required=False, label="or an AI level")
-    name = forms.CharField(required=False, max_length=120, help_text="shown in pairings (optional)")
+    name = forms.CharField(
+        required=False, max_length=120, help_text="shown in pairings (optional)", validators=[visible_text]
+    )
 
     def __init__(self, *args, levels=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -143,7 +161,9 @@ class ReportForm(forms.Form):
                     min_value=1, max_value=len(self.seats), label=f"{participant.name}'s place"
                 )
         for index, participant in enumerate(self.seats):
-            self.fields[f"score_{index}"] = forms.FloatField(required=False, label=f"{participant.name}'s score")
+            self.fields[f"score_{index}"] = forms.FloatField(
+                required=False, min_value=-1e12, max_value=1e12, label=f"{participant.name}'s score"
+            )
 
     def ranks(self) -> list[int]:
         if len(self.seats) != 2:
@@ -163,34 +183,51 @@ class ReportForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Why do you dispute it?")
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+        label="Why do you dispute it?",
+        validators=[visible_multiline_text],
+    )
 
 
 class DecideForm(ReportForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["reason"] = forms.CharField(
-            widget=forms.Textarea(attrs={"rows": 2}), label="Reason (shown to the players)"
+            widget=forms.Textarea(attrs={"rows": 2}),
+            max_length=2000,
+            label="Reason (shown to the players)",
+            validators=[visible_multiline_text],
         )
+
+
+def _no_constant(name: str):
+    raise json.JSONDecodeError(f"{name} is not a number JSON allows", name, 0)
 
 
 class StageForm(forms.Form):
     """A stage's format, points, tie-break order and advancement; fixed once round 1 is out."""
 
-    name = forms.CharField(max_length=80, initial="Main")
+    name = forms.CharField(max_length=80, initial="Main", validators=[visible_text])
     format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS)
-    rounds = forms.IntegerField(min_value=1, max_value=99, required=False, help_text="Swiss and tables: rounds planned")
+    rounds = forms.IntegerField(
+        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text="Swiss and tables: rounds planned"
+    )
     groups = forms.IntegerField(
-        min_value=2, max_value=32, required=False, help_text="round robin and Swiss: play in this many groups"
+        min_value=bounds.MIN_GROUPS,
+        max_value=bounds.MAX_GROUPS,
+        required=False,
+        help_text="round robin and Swiss: play in this many groups",
     )
-    series_length = forms.TypedChoiceField(
-        choices=[(1, "Best of 1"), (3, "Best of 3"), (5, "Best of 5")], coerce=int, initial=1, label="Series"
-    )
-    points_win = forms.DecimalField(max_digits=5, decimal_places=2, initial=1, label="Points for a series win")
-    points_draw = forms.DecimalField(max_digits=5, decimal_places=2, initial="0.5", label="Points for a drawn series")
-    points_loss = forms.DecimalField(max_digits=5, decimal_places=2, initial=0, label="Points for a series loss")
-    points_bye = forms.DecimalField(max_digits=5, decimal_places=2, initial=1, label="Points for a bye")
+    series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label="Series")
+    points_win = _points_field(initial=1, label="Points for a series win")
+    points_draw = _points_field(initial="0.5", label="Points for a drawn series")
+    points_loss = _points_field(initial=0, label="Points for a series loss")
+    points_bye = _points_field(initial=1, label="Points for a bye")
     tiebreaks = forms.CharField(
+        max_length=1000,
+        validators=[visible_text],
         label="Tie-breaks, in order",
         help_text="keys separated by commas; blank: the game's default order",
         required=False,
@@ -202,10 +239,15 @@ class StageForm(forms.Form):
         label="A level series",
     )
     advance_count = forms.IntegerField(
-        min_value=1, required=False, label="Entrants who advance", help_text="to the next stage (in groups: per group)"
+        min_value=1,
+        max_value=bounds.MAX_ADVANCE,
+        required=False,
+        label="Entrants who advance",
+        help_text="to the next stage (in groups: per group)",
     )
     other_settings = forms.CharField(
         required=False,
+        max_length=bounds.MAX_SETTINGS_BYTES,
         label="Other settings (JSON)",
         help_text='for example {"third_place": true}; see docs/pairing.md',
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -233,12 +275,27 @@ class StageForm(forms.Form):
     def clean_other_settings(self):
         text = (self.cleaned_data.get("other_settings") or "").strip()
         try:
-            value = json.loads(text) if text else {}
+            value = (
+                loads_bounded(
+                    text,
+                    max_bytes=bounds.MAX_SETTINGS_BYTES,
+                    max_depth=bounds.MAX_SETTINGS_DEPTH,
+                    what="the settings",
+                    parse_constant=_no_constant,
+                )
+                if text
+                else {}
+            )
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(f"this is not JSON: {exc.msg} (line {exc.lineno})") from None
+        except InputRefused as exc:
+            raise forms.ValidationError(str(exc)) from None
         if not isinstance(value, dict):
             raise forms.ValidationError('give an object, such as {"third_place": true}')
-        return value
+        try:
+            return bounds.stage_settings(value)
+        except bounds.OutOfBounds as exc:
+            raise forms.ValidationError(exc.message) from None
 
     def stage_fields(self) -> dict:
         """The keyword arguments of ``stage_create`` / ``stage_update``."""

@@ -5,15 +5,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
-from games.engines import get_engine
+from games.engines import all_engines, get_engine
 from ranking.selectors import stage_standings
 from ranking.tiebreaks import all_tiebreaks
-from tournament import selectors
+from tournament import bounds, selectors
 from tournament.errors import NotAllowed, ServiceError
 from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, EventCreateForm, ReportForm, StageForm
 from tournament.models import Event, Match, Participant, Round, SeriesGame, Stage
@@ -36,6 +36,25 @@ def _fail(request, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
+def _number(request, key: str, what: str, *, low: int = 1, high: int = bounds.MAX_ID, default=None):
+    """A whole number from a POSTed form (ASCII digits only, within bounds), ``default`` when the
+    field is absent or blank; raises OutOfBounds otherwise."""
+    text = request.POST.get(key, "")
+    if not text.strip():
+        return default
+    return bounds.parse_whole_number(text, what, low, high, field=key)
+
+
+def _bad_number(error: bounds.OutOfBounds) -> HttpResponseBadRequest:
+    return HttpResponseBadRequest(f"{error.message}.", content_type="text/plain; charset=utf-8")
+
+
+def _require_organiser(request, event: Event) -> None:
+    """Refuse (403) anyone but the event's organisers, before their form is even read."""
+    if not is_organiser(request.user, event):
+        raise PermissionDenied("only the event's organisers may do this")
+
+
 def _attempt(request, call, success=None):
     """Run one service call for a page: its refusal becomes a message (or a 403); on success the
     message ``success`` (a text, or a function of the call's result) is shown."""
@@ -50,8 +69,11 @@ def _attempt(request, call, success=None):
 
 
 def event_list(request):
+    # Filters outside the known values filter nothing rather than reaching the database.
     status = request.GET.get("status") or None
+    status = status if status in Event.Status.values else None
     game = request.GET.get("game") or None
+    game = game if game in {engine.info.slug for engine in all_engines()} else None
     events = selectors.event_list(request.user, status=status, game=game)
     return render(
         request,
@@ -146,9 +168,12 @@ def event_action(request, slug: str):
             }[action]
             event_services.event_set_status(event=event, by=request.user, status=status)
         elif action == "close_stage":
-            stages.stage_close(
-                stage=get_object_or_404(Stage, event=event, pk=request.POST.get("stage")), by=request.user
-            )
+            _require_organiser(request, event)
+            try:
+                stage_id = _number(request, "stage", "the stage")
+            except bounds.OutOfBounds as error:
+                return _bad_number(error)
+            stages.stage_close(stage=get_object_or_404(Stage, event=event, pk=stage_id), by=request.user)
         elif action == "advance":
             following = selectors.current_stage(event)
             previous = get_object_or_404(Stage, event=event, number=following.number - 1)
@@ -262,12 +287,18 @@ def round_swap(request, slug: str, round_id: int):
 
     event = _event_for(request, slug)
     round_ = get_object_or_404(Round, pk=round_id, stage__event=event)
+    _require_organiser(request, event)
+    try:
+        first = _number(request, "first", "the first participant", default=0)
+        second = _number(request, "second", "the second participant", default=0)
+    except bounds.OutOfBounds as error:
+        return _bad_number(error)
     try:
         swap(
             round_=round_,
             by=request.user,
-            first=int(request.POST.get("first") or 0),
-            second=int(request.POST.get("second") or 0),
+            first=first,
+            second=second,
             reason=request.POST.get("reason", ""),
             allow=request.POST.get("allow") == "on",
         )
@@ -284,10 +315,13 @@ def round_pair(request, slug: str, stage_id: int):
     event = _event_for(request, slug)
     stage = get_object_or_404(Stage, event=event, pk=stage_id)
     if request.method == "POST":
+        _require_organiser(request, event)
         try:
-            round_ = rounds.round_publish(
-                stage=stage, by=request.user, number=int(request.POST.get("number", 0)) or None
-            )
+            number = _number(request, "number", "the round number")
+        except bounds.OutOfBounds as error:
+            return _bad_number(error)
+        try:
+            round_ = rounds.round_publish(stage=stage, by=request.user, number=number)
         except ServiceError as error:
             _fail(request, error)
             return redirect(event)
@@ -362,15 +396,18 @@ def match_forfeit(request, slug: str, match_id: int):
     """An organiser records who did not play a match: the other side wins it without play."""
     event = _event_for(request, slug)
     match = get_object_or_404(Match, pk=match_id, round__stage__event=event)
-    absent = request.POST.get("absent", "")
+    _require_organiser(request, event)
+    try:
+        absent = _number(request, "absent", "the absent participant", default=-1)
+    except bounds.OutOfBounds as error:
+        return _bad_number(error)
     _attempt(
         request,
         lambda: walkovers.match_forfeit(
-            match=match, by=request.user, absent=int(absent) if absent.isdigit() else -1,
-            reason=request.POST.get("reason", ""),
+            match=match, by=request.user, absent=absent, reason=request.POST.get("reason", "")
         ),
         "The forfeit is recorded.",
-    )  # fmt: skip
+    )
     return redirect(match)
 
 
@@ -385,8 +422,10 @@ def game_action(request, slug: str, game_id: int):
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
     seats = [participants[pid] for pid in game.seat_order]
     action = request.POST.get("action")
-    version = request.POST.get("version")
-    expected = int(version) if version and version.isdigit() else None
+    try:
+        expected = _number(request, "version", "the result's version", low=0, high=2**31 - 1)
+    except bounds.OutOfBounds as error:
+        return _bad_number(error)
     try:
         if action == "report":
             form = ReportForm(request.POST, seats=seats, prefix=f"g{game.pk}")

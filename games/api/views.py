@@ -9,13 +9,12 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schem
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
-from games.api.parsers import PlainTextParser
+from games.api.parsers import BoundedJSONParser, PlainTextParser
 from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
@@ -121,7 +120,7 @@ class ValidateLogView(APIView):
     """Replay a game log (JSON or text form) and return the verdict. Nothing is stored."""
 
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
     throttle_classes = [AnonRateThrottle]
 
     @extend_schema(
@@ -149,7 +148,7 @@ class RecordListView(APIView):
     """List the records you may see; upload a game log to be stored and validated by a worker."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
     throttle_classes = [UserRateThrottle]
 
     def get_permissions(self):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.gamelog.limits import MAX_JSON_DEPTH, InputRefused, check_json_strings, loads_bounded, value_depth
 from games.gamelog.model import (
     FORMAT_VERSION,
+    MAX_LOG_BYTES,
     ClaimedResult,
     GameLog,
     LogFormatError,
@@ -43,9 +45,27 @@ def _expect(value: Any, kind: type | tuple[type, ...], where: str, what: str) ->
     return value
 
 
+def _check_size(data: dict) -> None:
+    """A log given as parsed JSON (an API body, a bulk item) obeys the same limits as its text:
+    no deeper than MAX_JSON_DEPTH, storable strings, at most MAX_LOG_BYTES written out."""
+    if value_depth(data, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise LogFormatError(f"nested more than {MAX_JSON_DEPTH} levels deep", where="log")
+    try:
+        check_json_strings(data)
+    except InputRefused as exc:
+        raise LogFormatError(str(exc), where="log") from None
+    try:
+        size = len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    except (TypeError, ValueError) as exc:
+        raise LogFormatError(f"is not plain JSON data ({exc})", where="log") from None
+    if size > MAX_LOG_BYTES:
+        raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB", where="log")
+
+
 def log_from_dict(data: Any) -> GameLog:
     """Build a log from parsed JSON; every fault is a LogFormatError naming the field."""
     _expect(data, dict, "log", "a JSON object")
+    _check_size(data)
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
         raise LogFormatError(f"unknown field(s) {', '.join(unknown)}", where="log")
@@ -103,9 +123,9 @@ def log_from_dict(data: Any) -> GameLog:
 def loads(text: str | bytes) -> GameLog:
     text = decode_input(text)
     try:
-        data = json.loads(text)
+        data = loads_bounded(text, max_bytes=MAX_LOG_BYTES * 4, what="the log")  # decode_input bounded the bytes
     except json.JSONDecodeError as exc:
         raise LogFormatError(f"not valid JSON: {exc.msg}", where=f"line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise LogFormatError("JSON nested too deeply") from None
+    except InputRefused as exc:
+        raise LogFormatError(str(exc)) from None
     return log_from_dict(data)

@@ -13,11 +13,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.gamelog.limits import InputRefused, check_json_strings, hidden_character, value_depth
+
 FORMAT_VERSION = 1
-MAX_LOG_BYTES = 2_000_000
+MAX_LOG_BYTES = 2_000_000  # per log, in every form: text, JSON text, JSON body, file, bulk item
 MAX_MOVES = 20_000
 MAX_SEATS = 12
 MAX_NAME_LENGTH = 200
+MAX_META = 32  # free headers per log; each value at most MAX_META_LENGTH characters
+MAX_META_LENGTH = 500
+MAX_SETUP_DEPTH = 16  # nesting of the options and the layout
 
 TERMINATIONS = ("normal", "resignation", "timeout", "forfeit", "agreement", "abandoned")
 _PLY_NUMBER = re.compile(r"^\d+\.$")
@@ -39,7 +44,8 @@ class LogFormatError(ValueError):
 
 def decode_input(data: str | bytes) -> str:
     """Text from an upload: UTF-8 only, no larger than the limit, without a byte-order mark."""
-    if len(data) > MAX_LOG_BYTES:
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_LOG_BYTES:
         raise LogFormatError(f"the log is larger than {MAX_LOG_BYTES // 1000} kB")
     if isinstance(data, bytes):
         try:
@@ -58,6 +64,9 @@ def _single_line(value: str, where: str, *, limit: int = MAX_NAME_LENGTH) -> str
         raise LogFormatError("must not start or end with spaces", where=where)
     if len(value) > limit:
         raise LogFormatError(f"is longer than {limit} characters", where=where)
+    problem = hidden_character(value)
+    if problem:
+        raise LogFormatError(f"contains {problem}", where=where)
     return value
 
 
@@ -70,10 +79,19 @@ def check_move_text(text: Any, where: str) -> str:
         raise LogFormatError(f"{text[:40]!r} looks like a comment or a move number, not a move", where=where)
     if len(text) > 200:
         raise LogFormatError("a move is at most 200 characters", where=where)
+    problem = hidden_character(text)
+    if problem:
+        raise LogFormatError(f"a move contains {problem}", where=where)
     return text
 
 
 def _json_safe(value: Any, where: str) -> Any:
+    if value_depth(value, MAX_SETUP_DEPTH) > MAX_SETUP_DEPTH:
+        raise LogFormatError(f"is nested more than {MAX_SETUP_DEPTH} levels deep", where=where)
+    try:
+        check_json_strings(value)
+    except InputRefused as exc:
+        raise LogFormatError(str(exc), where=where) from None
     try:
         return json.loads(json.dumps(value, allow_nan=False))
     except (TypeError, ValueError) as exc:
@@ -165,12 +183,14 @@ class GameLog:
             )
         if not isinstance(self.meta, dict):
             raise LogFormatError("meta must be an object", where="meta")
+        if len(self.meta) > MAX_META:
+            raise LogFormatError(f"at most {MAX_META} meta headers, got {len(self.meta)}", where="meta")
         for key, value in self.meta.items():
             if not isinstance(key, str) or not _META_KEY.match(key):
                 raise LogFormatError(f"{key!r} is not a header name (lowercase letters, digits, _)", where="meta")
             if key in RESERVED_HEADERS:
                 raise LogFormatError(f"{key!r} is a reserved header, not free meta", where="meta")
-            _single_line(value, f"meta {key}", limit=500)
+            _single_line(value, f"meta {key}", limit=MAX_META_LENGTH)
 
     @property
     def seat_count(self) -> int:

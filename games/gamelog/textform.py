@@ -26,8 +26,11 @@ import json
 import re
 from typing import Any
 
+from games.gamelog.limits import InputRefused, loads_bounded
 from games.gamelog.model import (
     FORMAT_VERSION,
+    MAX_LOG_BYTES,
+    MAX_SETUP_DEPTH,
     ClaimedResult,
     GameLog,
     LogFormatError,
@@ -44,11 +47,11 @@ _PLY_NUMBER = re.compile(r"^(\d+)\.$")
 
 def _json_value(text: str, where: str) -> Any:
     try:
-        return json.loads(text)
+        return loads_bounded(text, max_bytes=MAX_LOG_BYTES * 4, max_depth=MAX_SETUP_DEPTH)
     except json.JSONDecodeError as exc:
         raise LogFormatError(f"not valid JSON: {exc.msg}", where=where) from None
-    except RecursionError:
-        raise LogFormatError("JSON nested too deeply", where=where) from None
+    except InputRefused as exc:
+        raise LogFormatError(str(exc), where=where) from None
 
 
 def _numbers(text: str, where: str, kind: str) -> list[Any]:

@@ -164,7 +164,7 @@ def test_too_many_moves_are_refused():
 
 
 def test_deeply_nested_json_is_a_clear_error():
-    with pytest.raises(LogFormatError, match=r"nested too deeply|not valid JSON"):
+    with pytest.raises(LogFormatError, match=r"nested more than 64 levels deep"):
         jsonform.loads("[" * 100_000 + "]" * 100_000)
 
 

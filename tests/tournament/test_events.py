@@ -122,7 +122,7 @@ def test_a_late_entry_records_its_first_round_and_granted_points():
         ({"series_length": 2}, "odd number"),
         ({"format": "single_elimination", "level_series": "draw"}, "cannot end drawn"),
         ({"format": "swiss", "settings": {"third_place": True}}, "has no setting third_place"),
-        ({"settings": {"rounds": 0}}, "at least 1"),
+        ({"settings": {"rounds": 0}}, "from 1 to 99"),
         ({"format": "chess_clock"}, "unknown format"),
     ],
 )

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
+from tournament import bounds
 from tournament.api.ics import Entry
 from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
 from tournament.pairing.groups import group_name
@@ -214,7 +215,9 @@ def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
     entries = []
     for stage in event.stages.order_by("number"):
         published = {round_.number: round_ for round_ in stage.rounds.order_by("number")}
-        planned = stage.settings.get("rounds") or 0
+        # A stored setting is bounded when saved; an old row is still never expanded past the bound.
+        planned = stage.settings.get("rounds")
+        planned = min(planned, bounds.MAX_ROUNDS) if isinstance(planned, int) and not isinstance(planned, bool) else 0
         for number in sorted(set(published) | set(range(1, planned + 1))):
             round_ = published.get(number)
             lines = [_table_line(match) for match in _round_matches(round_)] if round_ else ["not paired yet"]

@@ -1,36 +1,86 @@
-"""Input serializers: the request bodies the API accepts. They check shapes and types only; the
-services decide what is allowed (and say why when it is not).
+"""Input serializers: the request bodies the API accepts. They check shapes, types and the
+bounds of tournament.bounds (docs/limits.md); the services decide what is allowed (and check
+the same bounds again, so that no way in skips them).
 """
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.validators import visible_multiline_text, visible_text
+from tournament import bounds
 from tournament.models import Event, Stage
+
+
+class Text(serializers.CharField):
+    """One line of visible text (docs/limits.md): no control or invisible formatting characters."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 200)
+        super().__init__(**kwargs)
+        self.validators.append(visible_text)
+
+
+class LongText(serializers.CharField):
+    """Several lines of visible text: descriptions and reasons."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 20_000)
+        super().__init__(**kwargs)
+        self.validators.append(visible_multiline_text)
+
+
+def Id(**kwargs) -> serializers.IntegerField:
+    """A database id: a positive 64-bit integer (a larger one names nothing, and is refused)."""
+    return serializers.IntegerField(min_value=1, max_value=bounds.MAX_ID, **kwargs)
+
+
+def Points(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=5, decimal_places=2, min_value=-bounds.POINTS_LIMIT, max_value=bounds.POINTS_LIMIT, **kwargs
+    )
 
 
 class StageInput(serializers.Serializer):
     """A stage's settings. Omitted fields keep their defaults (on create) or values (on update)."""
 
-    name = serializers.CharField(max_length=80, required=False)
+    name = Text(max_length=80, required=False)
     format = serializers.ChoiceField(choices=Stage.Format.choices, required=False)
-    settings = serializers.DictField(required=False, help_text='format settings, e.g. {"rounds": 5}')
-    series_length = serializers.IntegerField(min_value=1, required=False, help_text="best of N (odd)")
-    points_win = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    points_draw = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    points_loss = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    points_bye = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+    settings = serializers.DictField(
+        required=False,
+        help_text=f'format settings, e.g. {{"rounds": 5}} (rounds 1–{bounds.MAX_ROUNDS}, groups '
+        f"{bounds.MIN_GROUPS}–{bounds.MAX_GROUPS}, table sizes within the game's seats; docs/limits.md)",
+    )
+    series_length = serializers.IntegerField(
+        min_value=1, max_value=max(bounds.SERIES_LENGTHS), required=False, help_text="best of N: 1, 3, 5, 7 or 9"
+    )
+    points_win = Points(required=False)
+    points_draw = Points(required=False)
+    points_loss = Points(required=False)
+    points_bye = Points(required=False)
+    tiebreaks = serializers.ListField(child=Text(max_length=40), required=False, max_length=bounds.MAX_TIEBREAKS)
     level_series = serializers.ChoiceField(choices=Stage.LevelSeries.choices, required=False)
-    advance_count = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    advance_count = serializers.IntegerField(min_value=1, max_value=bounds.MAX_ADVANCE, required=False, allow_null=True)
+
+    def validate_series_length(self, value):
+        try:
+            return bounds.series_length(value)
+        except bounds.OutOfBounds as exc:
+            raise serializers.ValidationError(exc.message) from None
+
+    def validate_settings(self, value):
+        try:
+            return bounds.stage_settings(value)  # the format's keys and the game's seats: in the service
+        except bounds.OutOfBounds as exc:
+            raise serializers.ValidationError(exc.message) from None
 
 
 class EventInput(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    game = serializers.CharField(max_length=40, help_text="a game's slug, see /api/v1/games/")
+    name = Text(max_length=120)
+    game = Text(max_length=40, help_text="a game's slug, see /api/v1/games/")
     options = serializers.DictField(required=False, help_text="the game's options; omitted ones take defaults")
-    description = serializers.CharField(required=False, allow_blank=True)
-    location = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = LongText(required=False, allow_blank=True)
+    location = Text(max_length=200, required=False, allow_blank=True)
     starts_on = serializers.DateField(required=False, allow_null=True)
     visibility = serializers.ChoiceField(choices=Event.Visibility.choices, required=False)
     stage = StageInput(required=False, help_text="the first stage (a Swiss stage when omitted)")
@@ -39,11 +89,11 @@ class EventInput(serializers.Serializer):
 class EventUpdateInput(serializers.Serializer):
     """Fields to change; the game and its options only before the event runs."""
 
-    name = serializers.CharField(max_length=120, required=False)
-    game = serializers.CharField(max_length=40, required=False)
+    name = Text(max_length=120, required=False)
+    game = Text(max_length=40, required=False)
     options = serializers.DictField(required=False)
-    description = serializers.CharField(required=False, allow_blank=True)
-    location = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = LongText(required=False, allow_blank=True)
+    location = Text(max_length=200, required=False, allow_blank=True)
     starts_on = serializers.DateField(required=False, allow_null=True)
     visibility = serializers.ChoiceField(choices=Event.Visibility.choices, required=False)
 
@@ -51,14 +101,21 @@ class EventUpdateInput(serializers.Serializer):
 class ParticipantInput(serializers.Serializer):
     """An organiser adds a person (by username) or an AI entrant (by level), not both."""
 
-    user = serializers.CharField(required=False, help_text="the username of the person to add")
-    ai_level = serializers.CharField(required=False, help_text="an AI level of the event's game, e.g. random")
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    seed = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-    rating = serializers.FloatField(required=False)
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    user = Text(max_length=150, required=False, help_text="the username of the person to add")
+    ai_level = Text(max_length=40, required=False, help_text="an AI level of the event's game, e.g. random")
+    name = Text(max_length=120, required=False, allow_blank=True)
+    seed = serializers.IntegerField(
+        min_value=1, max_value=bounds.MAX_SEED, required=False, allow_null=True, help_text="1 is the top seed"
+    )
+    rating = serializers.FloatField(min_value=-bounds.MAX_RATING, max_value=bounds.MAX_RATING, required=False)
+    club = Text(max_length=120, required=False, allow_blank=True)
     granted_points = serializers.DecimalField(
-        max_digits=6, decimal_places=2, required=False, help_text="points granted to a late entrant"
+        max_digits=6,
+        decimal_places=2,
+        min_value=-bounds.GRANTED_POINTS_LIMIT,
+        max_value=bounds.GRANTED_POINTS_LIMIT,
+        required=False,
+        help_text="points granted to a late entrant",
     )
 
     def validate(self, attrs):
@@ -74,6 +131,7 @@ class CheckInInput(serializers.Serializer):
 class PublishInput(serializers.Serializer):
     number = serializers.IntegerField(
         min_value=1,
+        max_value=bounds.MAX_ID,
         help_text="the round you mean to publish (the preview's number): a second publish of it answers 409",
     )
 
@@ -82,11 +140,17 @@ class ResultInput(serializers.Serializer):
     """A game's result: ``ranks`` in the game's seat order (1 = best, ties share a rank), or, for
     two players, ``winner`` (a participant id) or ``draw``."""
 
-    ranks = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, min_length=1)
-    winner = serializers.IntegerField(required=False, help_text="the winner's participant id")
+    ranks = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=100), required=False, min_length=1, max_length=100
+    )
+    winner = Id(required=False, help_text="the winner's participant id")
     draw = serializers.BooleanField(required=False)
     scores = serializers.ListField(
-        child=serializers.FloatField(), required=False, allow_null=True, help_text="per seat, in seat order"
+        child=serializers.FloatField(min_value=-1e12, max_value=1e12),
+        required=False,
+        allow_null=True,
+        max_length=100,
+        help_text="per seat, in seat order",
     )
 
     def validate(self, attrs):
@@ -97,16 +161,16 @@ class ResultInput(serializers.Serializer):
 
 
 class DisputeInput(serializers.Serializer):
-    reason = serializers.CharField(help_text="why the reported result is wrong; the organisers read it")
+    reason = LongText(max_length=2000, help_text="why the reported result is wrong; the organisers read it")
 
 
 class DecisionInput(ResultInput):
-    reason = serializers.CharField(help_text="the reason of the ruling or correction; the players see it")
+    reason = LongText(max_length=2000, help_text="the reason of the ruling or correction; the players see it")
 
 
 class ForfeitInput(serializers.Serializer):
-    absent = serializers.IntegerField(help_text="the participant id of the player who did not play")
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    absent = Id(help_text="the participant id of the player who did not play")
+    reason = LongText(required=False, allow_blank=True, default="", max_length=200)
 
 
 class TokenInput(serializers.Serializer):

@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from games.engines import EngineError, UnknownGame, get_engine
+from tournament import bounds
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Event, Stage
 from tournament.permissions import can_create_event, is_organiser
@@ -36,6 +37,17 @@ def normalized_game_options(game: str, options: dict | None) -> dict:
         raise ServiceError(str(exc), code="invalid_options") from None
 
 
+def _check_texts(fields: dict) -> None:
+    """Names and descriptions within tournament.bounds: no hidden characters, bounded lengths."""
+    limits = {"name": (120, False), "description": (20_000, True), "location": (200, False)}
+    try:
+        for key, (max_length, multiline) in limits.items():
+            if fields.get(key) is not None:
+                bounds.text(fields[key], f"the event's {key}", max_length=max_length, multiline=multiline)
+    except bounds.OutOfBounds as exc:
+        raise ServiceError(exc.message) from None
+
+
 def check_organiser(user, event: Event) -> None:
     if not is_organiser(user, event):
         raise NotAllowed("only the event's organisers may do this")
@@ -62,6 +74,7 @@ def event_create(
     name = (name or "").strip()
     if not name:
         raise ServiceError("give the event a name", code="name")
+    _check_texts({"name": name, "description": description, "location": location})
     if visibility not in Event.Visibility.values:
         raise ServiceError(f"visibility must be one of {', '.join(Event.Visibility.values)}")
     normalized = normalized_game_options(game, options)
@@ -104,6 +117,7 @@ def event_update(*, event: Event, by, **fields) -> Event:
     unknown = set(fields) - allowed
     if unknown:
         raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+    _check_texts(fields)
     for key, value in fields.items():
         setattr(event, key, value)
     event.full_clean(exclude=["slug", "owner"])

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db import IntegrityError, transaction
 
 from games.ai.registry import levels
+from tournament import bounds
 from tournament.errors import Conflict, NotAllowed, ServiceError
 from tournament.models import Event, Participant
 from tournament.permissions import is_organiser
@@ -62,6 +63,14 @@ def participant_add(
 ) -> Participant:
     """An organiser adds a person or an AI entrant; during a running event, as a late entry."""
     check_organiser(by, event)
+    try:
+        bounds.text(name, "a participant's name", max_length=120)
+        bounds.text(club, "a club", max_length=120)
+        seed = bounds.participant_seed(seed)
+        rating = bounds.participant_rating(rating)
+        granted_points = bounds.points(granted_points, "granted points", bounds.GRANTED_POINTS_LIMIT)
+    except bounds.OutOfBounds as exc:
+        raise ServiceError(exc.message) from None
     event = _locked_event(event)
     if event.status == Event.Status.FINISHED:
         raise ServiceError("the event is finished")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.db import transaction
 
 from games.engines import get_engine
+from tournament import bounds
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, Stage
 from tournament.pairing.errors import PairingUserError
@@ -27,29 +28,45 @@ SETTINGS_KEYS = {
 
 def _decimal(value, name: str) -> Decimal:
     try:
-        return Decimal(str(value))
-    except (InvalidOperation, ValueError):
-        raise ServiceError(f"{name} must be a number, not {value!r}") from None
+        return bounds.points(value, name)
+    except bounds.OutOfBounds as exc:
+        raise ServiceError(exc.message) from None
+
+
+def _check_bounds(stage: Stage) -> None:
+    """Every number and setting within the bounds of tournament.bounds (docs/limits.md)."""
+    info = get_engine(stage.event.game).info
+    if not isinstance(stage.name, str) or not stage.name.strip():
+        raise ServiceError("give the stage a name")
+    try:
+        bounds.text(stage.name, "the stage's name", max_length=80)
+        bounds.series_length(stage.series_length)
+        bounds.advance_count(stage.advance_count)
+        bounds.tiebreak_keys(stage.tiebreaks)
+        for key in ("points_win", "points_draw", "points_loss", "points_bye"):
+            bounds.points(getattr(stage, key), key.replace("_", " "))
+        bounds.stage_settings(
+            stage.settings,
+            seats=(info.min_seats, info.max_seats),
+            known_keys=SETTINGS_KEYS[stage.format],
+        )
+    except bounds.OutOfBounds as exc:
+        raise ServiceError(exc.message) from None
 
 
 def _check(stage: Stage) -> None:
     if stage.format not in Stage.Format.values:
         raise ServiceError(f"unknown format {stage.format!r}; choose one of {', '.join(Stage.Format.values)}")
-    if stage.series_length < 1 or stage.series_length % 2 == 0:
-        raise ServiceError("a series is best of an odd number of games: 1, 3, 5…")
+    if stage.level_series not in Stage.LevelSeries.values:
+        raise ServiceError(f"a level series is one of {', '.join(Stage.LevelSeries.values)}")
+    if not isinstance(stage.settings, dict):
+        raise ServiceError("settings are an object of setting names and values")
     unknown = set(stage.settings) - SETTINGS_KEYS[stage.format]
     if unknown:
-        raise ServiceError(f"{stage.get_format_display()} has no setting {', '.join(sorted(unknown))}")
-    rounds = stage.settings.get("rounds")
-    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
-        raise ServiceError("the number of rounds must be a whole number of at least 1")
-    groups = stage.settings.get("groups")
-    if groups is not None and (not isinstance(groups, int) or isinstance(groups, bool) or groups < 2):
-        raise ServiceError("a group stage has a whole number of groups, at least 2")
+        raise ServiceError(f"{stage.get_format_display()} has no setting {', '.join(sorted(map(str, unknown)))}")
+    _check_bounds(stage)
     if stage.format in ELIMINATION and stage.level_series == Stage.LevelSeries.DRAW:
         raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
-    if not isinstance(stage.tiebreaks, list) or not all(isinstance(key, str) for key in stage.tiebreaks):
-        raise ServiceError("tie-breaks are a list of tie-break keys")
     from ranking.tiebreaks import get_tiebreak
 
     for key in stage.tiebreaks:

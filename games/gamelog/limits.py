@@ -1,0 +1,98 @@
+"""Input limits shared by every way data comes in: JSON depth and size, and text free of
+characters that hide or disguise what it says. Plain Python (no Django), so that the game log
+parser, the API's JSON parser and the forms all apply the same rules.
+
+- JSON larger than its limit is refused before it is parsed, and JSON nested deeper than
+  ``MAX_JSON_DEPTH`` is refused whether ``json.loads`` itself gives up (a RecursionError past
+  the interpreter's recursion limit) or the parsed value is measured too deep.
+- Text may not hold control characters (category Cc; tab and line ends only where the text may
+  span lines), format characters (Cf: right-to-left overrides such as U+202E, zero-width
+  characters such as U+200B, byte-order marks) or lone surrogates (Cs, which no database can
+  store as UTF-8).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+MAX_JSON_DEPTH = 64
+_MULTILINE_OK = frozenset("\t\n\r")
+
+
+class InputRefused(ValueError):
+    """Input outside a limit; the message says which, for a person."""
+
+
+def loads_bounded(
+    text: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "the JSON", **loads_options
+):
+    """Parse JSON text no larger than ``max_bytes`` and no deeper than ``max_depth``.
+
+    ``json.loads`` (its C scanner) stops at the interpreter's recursion limit with a
+    RecursionError; that is turned into a refusal, and the depth of what did parse is then
+    measured without recursion. Raises ``InputRefused`` (too large, too deep) or
+    ``json.JSONDecodeError`` / ``UnicodeDecodeError`` (not JSON, not UTF-8).
+    """
+    if len(text) > max_bytes:
+        raise InputRefused(f"{what} is larger than {max_bytes // 1000} kB")
+    try:
+        value = json.loads(text, **loads_options)
+    except RecursionError:
+        raise InputRefused(f"{what} is nested more than {max_depth} levels deep") from None
+    if value_depth(value, max_depth) > max_depth:
+        raise InputRefused(f"{what} is nested more than {max_depth} levels deep")
+    return value
+
+
+def value_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
+    """The nesting depth of parsed JSON data, walked without recursion (stops past ``limit``)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list | tuple):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def hidden_character(text: str, *, multiline: bool = False) -> str | None:
+    """A description of the first character that text may not hold, or None when it is clean."""
+    for position, char in enumerate(text, start=1):
+        category = unicodedata.category(char)
+        if category == "Cc" and not (multiline and char in _MULTILINE_OK):
+            return f"a control character (U+{ord(char):04X}) at position {position}"
+        if category == "Cf":
+            name = unicodedata.name(char, "a format character").lower()
+            return f"an invisible character (U+{ord(char):04X}, {name}) at position {position}"
+        if category == "Cs":
+            return f"a lone surrogate (U+{ord(char):04X}), which is not text, at position {position}"
+    return None
+
+
+def check_text(text: str, *, multiline: bool = False, what: str = "the text") -> str:
+    problem = hidden_character(text, multiline=multiline)
+    if problem:
+        raise InputRefused(f"{what} contains {problem}: retype it without that character")
+    return text
+
+
+def check_json_strings(value: Any) -> None:
+    """Every key and string in parsed JSON is storable text: no NUL and no lone surrogate (a
+    PostgreSQL JSON column refuses the first, UTF-8 cannot encode the second)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            for char in item:
+                if char == "\x00" or "\ud800" <= char <= "\udfff":
+                    raise InputRefused(f"a text contains U+{ord(char):04X}, which cannot be stored")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
