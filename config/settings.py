@@ -19,7 +19,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("BRUME_VAR_DIR", str(BASE_DIR / "var")))
@@ -125,7 +125,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Short timeouts, and local memory while Redis does not answer (config/cache.py): an outage
+    # of Redis must not turn every rate-limited request into an error.
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": env_float("BRUME_CACHE_CONNECT_TIMEOUT", 0.5),
+                "socket_timeout": env_float("BRUME_CACHE_TIMEOUT", 1.0),
+            },
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "brume"}}
 

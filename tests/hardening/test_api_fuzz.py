@@ -51,6 +51,7 @@ def api_world(misty_nim, db, monkeypatch):
         "game_number": 1,
         "participant_id": world.participant("player").pk,
         "pk": record.pk,
+        "public_id": record.public_id,
         "username": owner.username,
     }
     schema = schemathesis.openapi.from_wsgi("/api/schema/", application)

@@ -73,6 +73,7 @@ def site(misty_nim, db):
         "game_id": world.game.pk,
         "participant_id": world.participant("player").pk,
         "pk": record.pk,
+        "public_id": record.public_id,
         "username": owner.username,
         "pool": "misty-nim",
     }

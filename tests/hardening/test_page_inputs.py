@@ -72,8 +72,8 @@ def test_an_odd_stage_on_close_is_a_400(pages, event_with_round):
 def test_an_odd_seat_or_ply_on_a_record_page_is_ignored(pages, misty_nim, value):
     log = 'Brume log 1\nGame: misty-nim\nSeat 1: A\nSeat 2: B\nLayout: {"pile": 2, "secrets": [1, 2]}\n\n1. t2\n'
     record = record_upload(data=log).record
-    assert pages.get(f"/records/{record.pk}/", {"seat": value}).status_code == 200
-    assert pages.get(f"/records/{record.pk}/", {"ply": value}).status_code == 200
+    assert pages.get(f"/records/{record.public_id}/", {"seat": value}).status_code == 200
+    assert pages.get(f"/records/{record.public_id}/", {"ply": value}).status_code == 200
 
 
 @pytest.mark.parametrize("status", ["\x00", "nope", "²"])
