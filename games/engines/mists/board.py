@@ -58,6 +58,11 @@ def mismatch(board: Board, tile_id: str, pos: Pos, rotation: int) -> str | None:
     return None
 
 
+def touches_by_a_side(board: Board, pos: Pos) -> bool:
+    """Does the place share a side with a tile (face up or face down)?"""
+    return any(step(pos, side) in board for side in range(4))
+
+
 def frontier(board: Board) -> list[Pos]:
     """Empty places next to a tile (sharing a side), in a stable order."""
     spots = {(x + dx, y + dy) for x, y in board for dx, dy in OFFSETS}

@@ -19,7 +19,7 @@ ASKING = {
     "cat_move": "choose the meeple Eloise moves on to",
     "hound": "choose the meeple the hound joins",
     "chase": "choose a tile next to the hound to calm, or done",
-    "haunt": "choose where the face-down tile goes, next to an open cemetery",
+    "haunt": "choose where the face-down tile goes: around an open cemetery, sharing a side with a tile",
 }
 
 

@@ -529,10 +529,19 @@ def apply_chase(state: MistsState, task: tuple, move: tuple) -> None:
 
 
 def step_haunt(state: MistsState, task: tuple) -> list[tuple] | None:
-    """Levels 5-6: while a cemetery is open, a face-down tile goes next to one at the end of the turn."""
+    """Levels 5-6: while a cemetery is open, a face-down tile goes next to one at the end of the turn.
+
+    The place is one of the eight around an open cemetery that shares a side with a tile already
+    there: like every tile, a face-down one is laid adjacent by a side, never only by a corner.
+    """
     if state.level.cemeteries != "haunted" or not state.piles or not state.piles[0]:
         return None
-    spots = {p for c in open_cemeteries(state) for p in geo.around(c) if p not in state.board}
+    spots = {
+        p
+        for c in open_cemeteries(state)
+        for p in geo.around(c)
+        if p not in state.board and geo.touches_by_a_side(state.board, p)
+    }
     return [("F", x, y) for x, y in sorted(spots)] or None
 
 

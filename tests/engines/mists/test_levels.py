@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engines.base import InvalidSetup
+from games.engines.base import IllegalMove, InvalidSetup
 from games.engines.mists import ENGINE
 from games.engines.mists import board as geo
 from games.engines.mists.levels import all_levels
@@ -124,12 +124,20 @@ def test_level_five_a_new_cemetery_adds_a_ghost_to_each_misty_tile_around_it():
 def test_level_five_a_face_down_tile_goes_next_to_an_open_cemetery():
     state = play(hold(game(5), "Y01"), "0,2@0", "pass")
     assert phase(state) == "haunt"
-    assert "haunt:-1,3" in texts(state) and "haunt:0,3" in texts(state)
+    assert "haunt:-1,2" in texts(state) and "haunt:0,3" in texts(state)
     top = state.piles[0][0]
     state = play(state, "haunt:0,3")
     assert state.board[(0, 3)] == (top, -1)
     view = ENGINE.observe(state, 0)
     assert [0, 3, None, -1] in view["board"]  # nobody sees what lies face down
+
+
+def test_level_five_a_face_down_tile_is_laid_adjacent_by_a_side_never_only_by_a_corner():
+    state = play(hold(game(5), "Y01"), "0,2@0", "pass")  # the cemetery on 0,2, below the start
+    # Around it, -1,3 and 1,3 touch the board only at a corner: no tile may float there.
+    assert sorted(texts(state)) == ["haunt:-1,1", "haunt:-1,2", "haunt:0,3", "haunt:1,2"]
+    with pytest.raises(IllegalMove):
+        play(state, "haunt:1,3")
 
 
 def test_a_feature_touching_a_face_down_tile_can_never_be_completed():
