@@ -18,9 +18,13 @@ def _key(row: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def _combine(keys: list[tuple[int, int, int]], how: str) -> tuple[int, int, int]:
-    if how == "total":
-        return tuple(sum(k[i] for k in keys) for i in range(3))  # type: ignore[return-value]
-    return min(keys)  # the lowest colour counts, with its own tie-break
+    """One key for a player's colours (or a team's players): RP by the scoring rule, ties by the whole.
+
+    With `lowest` only the RP is the lowest colour's; "the player who has lost the fewest
+    Islanders" and "whoever has rescued more Commoners" count all the player's colours.
+    """
+    points = sum(k[0] for k in keys) if how == "total" else min(k[0] for k in keys)
+    return (points, sum(k[1] for k in keys), sum(k[2] for k in keys))
 
 
 def outcome(state: FogState) -> Outcome:

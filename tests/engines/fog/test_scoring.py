@@ -142,3 +142,52 @@ def test_outcome_details_list_every_category_per_colour():
     for seat in result.seats:
         for colour in seat.details["colours"]:
             assert {"nation", "boat_areas", "lost", "bonuses"} <= set(colour["categories"])
+
+
+def two_colour_tie(**options):
+    """Two players, two colours each, equal on RP: black 9 and yellow 14 against pink 9 and white 9.
+
+    Black loses nobody but yellow loses two islanders; pink loses one and white none. Pink's 9
+    comes with a rescued Commoner.
+    """
+    return final(
+        arrange(
+            {},
+            seats=2,
+            options=options,
+            layout=layout_with_scoring(2, options=options),
+            aboard={
+                "bBl": [("bS1", "black")],  # black: 4 + 5 = 9
+                "rBl": [("rS1", "yellow")],  # yellow: 9 + 9 - 2 - 2 = 14
+                "gBl": [("gS1", "yellow")],
+                "bBr": [("bS2", "pink")],  # pink: 9 + 2 - 2 = 9
+                "gDr": [("rC1", "pink")],
+                "gBr": [("gS2", "white")],  # white: 9
+            },
+            lost={"bE1": ("K", "yellow"), "rE1": ("K", "yellow"), "rE2": ("K", "pink")},
+        )
+    )
+
+
+def test_a_tie_between_players_with_several_colours_counts_all_their_lost_islanders():
+    result = ENGINE.outcome(two_colour_tie())
+    rp = {row["colour"]: row["rp"] for row in result.details["colours"]}
+    assert rp == {"black": 9, "pink": 9, "yellow": 14, "white": 9}
+    # Both score their lowest colour, 9; the first player lost 2 islanders (all yellow), the second 1.
+    assert [s.tiebreak for s in result.seats] == [(9, -2, 0), (9, -1, 1)]
+    assert result.ranks == (2, 1)
+    assert "losing fewer islanders (1)" in result.reason
+
+
+def test_a_tie_between_players_with_several_colours_counts_all_their_rescued_commoners():
+    aboard = {
+        "bBl": [("bS1", "black")],  # black: 9, the first player's lowest
+        "rBl": [("rS1", "yellow")],  # yellow: 9 + 2, with a rescued Commoner
+        "gDr": [("rC1", "yellow")],
+        "bBr": [("bS2", "pink")],  # pink 9 and white 9: no Commoner
+        "gBr": [("gS2", "white")],
+    }
+    result = ENGINE.outcome(final(arrange({}, seats=2, layout=layout_with_scoring(2), aboard=aboard)))
+    assert [s.tiebreak for s in result.seats] == [(9, 0, 1), (9, 0, 0)]
+    assert result.ranks == (1, 2)
+    assert "more Commoners rescued (1)" in result.reason
