@@ -167,7 +167,8 @@ def _beach_moves(state: FogState, i: int, h: int, mp: int, continuation: bool) -
             x1 = nb[d]
             x2 = look.nb[x1][d] if x1 >= 0 else -1
             x3 = look.nb[x2][d] if x2 >= 0 else -1
-            if look.free_beach(x1) and look.free_beach(x2) and look.free_beach(x3):
+            # Like an ordinary Run it may end on a free shore field (the card does not forbid it).
+            if look.free_beach(x1) and look.free_beach(x2) and look.free_land(x3):
                 moves.append((Move(DASH, h, x3), dash))
     if not continuation:
         moves += _swaps(state, look, i, h, mp, card, side)

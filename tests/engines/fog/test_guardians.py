@@ -44,6 +44,16 @@ def test_guardian_of_speed_a_needs_three_free_hexes_in_a_straight_line():
     assert "C3*F4" in moves  # C3 -> D3 -> E4 -> F4, north-east
 
 
+def test_guardian_of_speed_a_may_run_onto_the_shore_like_an_ordinary_run():
+    state = guarded(arrange({"I3": ("bL1", "black")}), 1, "A")
+    moves = texts(state)
+    assert "I3*S4" in moves and "I3*S1" in moves  # I3 -> J3 -> K4 -> S4 and I3 -> J2 -> K2 -> S1
+    after = play(state, "I3*S4")
+    assert at(after, "S4") == "bL1" and after.mp == 5
+    blocked = guarded(arrange({"I3": ("bL1", "black"), "S4": ("rE1", "pink")}), 1, "A")
+    assert "I3*S4" not in texts(blocked)  # it ends on an empty field, like every movement
+
+
 def test_guardian_of_speed_b_gives_a_free_run_after_three_runs_of_one_islander():
     state = guarded(arrange({"C3": ("bL1", "black")}), 1, "B")
     after = play(state, "C3-D3", "D3-E4")
