@@ -142,7 +142,13 @@ class MistsEngine(Engine):
         return notation.move_to_text(move)
 
     def parse_move(self, state: MistsState, text: str) -> tuple:
-        return notation.parse_move(text)
+        move = notation.parse_move(text)
+        if move[0] == "G" and len(move) == 4 and (move[:3] in state.choices()) and move not in state.choices():
+            # draw:x,y:mist1 names the tile's first ghost, which is written draw:x,y
+            first = rules.free_on_tile(state, (move[1], move[2]))
+            if first and first[0][2] == move[3]:
+                return move[:3]
+        return move
 
     def render_svg(self, view: dict[str, Any]) -> str:
         from games.engines.mists.svg import render

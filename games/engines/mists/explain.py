@@ -11,7 +11,7 @@ from games.engines.mists.state import COLOURS, MistsState
 ASKING = {
     "place": "place the drawn tile",
     "bury": "choose the meeple to bury in the closed cemetery",
-    "circle": "choose the neighbouring tile a spell circle draws its ghost from",
+    "circle": "choose the neighbouring tile a spell circle draws its ghost from, and which of its ghosts",
     "yard_check": "choose the open cemetery that gets the extra ghost",
     "cat_check": "choose the meeple Eloise joins",
     "meeple": "place a meeple on the new tile or pass",

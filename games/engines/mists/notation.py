@@ -3,7 +3,8 @@
 3,-1@90        place the drawn tile at column 3, row -1 (north is up), turned 90° clockwise
 road1=red      a red meeple on the tile's first road (city2=blue, castle=green); pass: no meeple
 score          score the finished feature; calm:3,-1 forgo it and calm 3 ghosts on tile 3,-1
-draw:2,0       a spell circle draws a ghost from tile 2,0
+draw:2,0       a spell circle draws a ghost from tile 2,0 (its first: the mist, then the cemetery)
+draw:2,0:cemetery  ... the ghost on the tile's cemetery; draw:2,0:mist2 one in the tile's second mist
 yard:4,1       the extra ghost goes to the open cemetery on 4,1
 bury:2,0:road1 bury the meeple on that feature; bury:red a red meeple from the supply
 cat:2,0:city1  Eloise joins the meeple on that feature
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 
 from games.engines.base import NotationError
-from games.engines.mists.state import COLOURS
+from games.engines.mists.state import CEMETERY, COLOURS
 
 FEATURE_NAMES = {"r": "road", "c": "city", "k": "castle"}
 FEATURE_KINDS = {name: kind for kind, name in FEATURE_NAMES.items()}
@@ -27,6 +28,11 @@ NUMBER = r"-?\d+"
 PLACE = re.compile(rf"^({NUMBER}),({NUMBER})$")
 PLACEMENT = re.compile(rf"^({NUMBER}),({NUMBER})@(0|90|180|270)$")
 FEATURE = re.compile(r"^(road|city|castle)(\d*)$")
+GHOST_SPOT = re.compile(r"^(?:mist([1-9]\d*)|cemetery)$")
+
+
+def spot_text(spot: int) -> str:
+    return "cemetery" if spot == CEMETERY else f"mist{spot + 1}"
 
 
 def feature_text(kind: str, index: int) -> str:
@@ -39,6 +45,8 @@ def move_to_text(move: tuple) -> str:
         return f"{move[1]},{move[2]}@{move[3] * 90}"
     if code in WORDS:
         return WORDS[code]
+    if code == "G" and len(move) == 4:
+        return f"draw:{move[1]},{move[2]}:{spot_text(move[3])}"
     if code in PLACES:
         return f"{PLACES[code]}:{move[1]},{move[2]}"
     if code in KEYED:
@@ -83,6 +91,14 @@ def parse_move(text: str) -> tuple:
             raise NotationError(f"{whole!r}: {colour!r} is not a colour ({', '.join(COLOURS)})", move_text=whole)
         return ("M", *_feature(name, whole), COLOURS.index(colour))
     word, _, rest = text.partition(":")
+    if word == "draw" and rest.count(":") == 1:
+        place, _, where = rest.partition(":")
+        match = GHOST_SPOT.match(where)
+        if not match:
+            raise NotationError(
+                f"{whole!r}: {where!r} is not a ghost's place on a tile (mist1, mist2, cemetery)", move_text=whole
+            )
+        return ("G", *_place(place, whole), CEMETERY if match.group(1) is None else int(match.group(1)) - 1)
     for code, name in PLACES.items():
         if word == name:
             return (code, *_place(rest, whole))
@@ -94,7 +110,7 @@ def parse_move(text: str) -> tuple:
             return (code, *_place(place, whole), *_feature(feature, whole))
     raise NotationError(
         f"{whole!r} is not a Mists move: write a placement like 0,-1@90, a meeple like road1=red, "
-        "or score, calm:x,y, pass, draw:x,y, yard:x,y, bury:x,y:road1, cat:x,y:city1, hound:x,y:road1, "
+        "or score, calm:x,y, pass, draw:x,y, draw:x,y:cemetery, yard:x,y, bury:x,y:road1, cat:x,y:city1, hound:x,y:road1, "
         "chase:x,y, done, haunt:x,y",
         move_text=whole,
     )

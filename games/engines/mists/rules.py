@@ -315,10 +315,22 @@ def circle_sources(state: MistsState) -> list[Pos]:
     return tiles_with_free_ghosts(state, geo.around(placed(state)))
 
 
+def circle_draws(state: MistsState, pos: Pos) -> list[tuple]:
+    """The ways to draw one ghost from a tile: its first free ghost, or any other spot holding one.
+
+    A tile may hold free ghosts in several places (two mist regions, or mist and its cemetery);
+    which one goes matters, as a mist bank and a cemetery free their ghosts at different times.
+    ("G", x, y) draws the first (mist regions in order, then the cemetery): the reading before the
+    choice existed, so older logs replay. ("G", x, y, spot) draws from another spot.
+    """
+    spots = free_on_tile(state, pos)
+    return [("G", *pos), *(("G", *pos, spot[2]) for spot in spots[1:])]
+
+
 def step_circle(state: MistsState, task: tuple) -> list[tuple] | None:
     sources = circle_sources(state)
     if sources:
-        return [("G", x, y) for x, y in sources]
+        return [draw for pos in sources for draw in circle_draws(state, pos)]
     pos = placed(state)
     if take(state, 1, "for a spell circle"):
         state.turn["from_supply"] = True
@@ -329,7 +341,7 @@ def step_circle(state: MistsState, task: tuple) -> list[tuple] | None:
 
 def apply_circle(state: MistsState, task: tuple, move: tuple) -> None:
     source = (move[1], move[2])
-    _lift(state, free_on_tile(state, source)[0])
+    _lift(state, (*source, move[3]) if len(move) > 3 else free_on_tile(state, source)[0])
     pos = placed(state)
     spot = (pos[0], pos[1], task[1])
     state.trapped[spot] = state.trapped.get(spot, 0) + 1

@@ -17,6 +17,8 @@ EXAMPLES = {
     "score": ("S",),
     "calm:1,0": ("X", 1, 0),
     "draw:2,-1": ("G", 2, -1),
+    "draw:2,-1:cemetery": ("G", 2, -1, -1),
+    "draw:2,-1:mist2": ("G", 2, -1, 1),
     "yard:-1,1": ("Y", -1, 1),
     "bury:0,1:road1": ("B", 0, 1, "r", 0),
     "bury:yellow": ("BS", 3),

@@ -1,6 +1,11 @@
 """The Spell Circles (the rule text in shared/rules), each rule and special case from a real position."""
 
+import pytest
+
+from games.engines.base import NotationError
+from games.engines.mists import ENGINE
 from games.engines.mists import board as geo
+from games.engines.mists.state import CEMETERY
 from tests.engines.mists.positions import (
     game,
     ghosts_at,
@@ -130,6 +135,34 @@ def test_cemetery_ghosts_can_be_drawn_into_spell_circles():
     state.cat_supply -= 1
     state = play(hold(state, "C05"), "-1,0@90")
     assert trapped_at(state, -1, 0) == 1 and ghosts_at(state, -1, 1) == 0
+
+
+def mist_and_cemetery_ghost(level=2):
+    """Level 2: a cemetery tile with misty land (Y02) diagonal to -1,0, one ghost in each."""
+    state = put(game(level, spell=True), -2, -1, "Y02", 0)
+    state.ghosts[(-2, -1, 0)] = 1
+    state.ghosts[(-2, -1, CEMETERY)] = 1
+    state.cat_supply -= 2
+    return state
+
+
+def test_a_circle_drawing_from_a_tile_with_mist_and_cemetery_ghosts_lets_the_team_choose_which():
+    state = play(hold(mist_and_cemetery_ghost(), "C05"), "-1,0@90")
+    assert phase(state) == "circle" and sorted(texts(state)) == ["draw:-2,-1", "draw:-2,-1:cemetery"]
+    took_cemetery = play(state, "draw:-2,-1:cemetery")
+    assert took_cemetery.ghosts[(-2, -1, 0)] == 1 and (-2, -1, CEMETERY) not in took_cemetery.ghosts
+    took_mist = play(state, "draw:-2,-1")  # the first ghost: the mist's, as before the choice existed
+    assert (-2, -1, 0) not in took_mist.ghosts and took_mist.ghosts[(-2, -1, CEMETERY)] == 1
+    assert trapped_at(took_mist, -1, 0) == trapped_at(took_cemetery, -1, 0) == 1
+
+
+def test_drawing_a_ghost_names_the_mist_or_the_cemetery_of_the_tile():
+    state = play(hold(mist_and_cemetery_ghost(), "C05"), "-1,0@90")
+    assert ENGINE.parse_move(state, "draw:-2,-1:mist1") == ("G", -2, -1)  # the first ghost, written draw:-2,-1
+    assert ENGINE.parse_move(state, "draw:-2,-1:cemetery") == ("G", -2, -1, CEMETERY)
+    assert ENGINE.move_to_text(state, ("G", -2, -1, CEMETERY)) == "draw:-2,-1:cemetery"
+    with pytest.raises(NotationError, match="mist1, mist2, cemetery"):
+        ENGINE.parse_move(state, "draw:-2,-1:castle")
 
 
 def test_from_level_three_hounds_cannot_calm_trapped_ghosts():
