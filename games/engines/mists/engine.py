@@ -36,6 +36,13 @@ class MistsEngine(Engine):
                 maximum=6,
             ),
             OptionSpec("spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise"),
+            OptionSpec(
+                "cemetery_closing",
+                "tile",
+                "levels 2-4, a closed cemetery frees every ghost on its tile (tile, as Dized says) "
+                "or only the cemetery's own (cemetery)",
+                choices=("tile", "cemetery"),
+            ),
         ),
         # The summed tuple (won, points, -ghosts) compares win, then points, then fewest ghosts.
         default_tiebreaks=("game_tiebreak", "game_score"),
@@ -82,7 +89,9 @@ class MistsEngine(Engine):
                 if part
             )
             raise InvalidSetup(f"the tile order is not the level {level.level} tile set: {detail}")
-        return rules.new_game(level, spell, seats, {"piles": [list(p) for p in piles]})
+        return rules.new_game(
+            level, spell, seats, {"piles": [list(p) for p in piles]}, options.get("cemetery_closing", "tile")
+        )
 
     def layout(self, state: MistsState) -> dict[str, Any]:
         return state.layout

@@ -37,8 +37,10 @@ TURN_STEPS = (
 # --- setup -------------------------------------------------------------------------------
 
 
-def new_game(level: Level, spell_circles: bool, seats: int, layout: dict) -> MistsState:
-    state = MistsState(level=level, spell_circles=spell_circles, seats=seats, layout=layout)
+def new_game(level: Level, spell_circles: bool, seats: int, layout: dict, cemetery_closing: str = "tile") -> MistsState:
+    state = MistsState(
+        level=level, spell_circles=spell_circles, seats=seats, layout=layout, cemetery_closing=cemetery_closing
+    )
     for pos, tile_id in START_QUARTERS.items():
         state.board[pos] = (tile_id, 0)
         for region, count in face_ghosts(tile_id):
@@ -246,8 +248,21 @@ def step_bury_check(state: MistsState, task: tuple) -> None:
     for spot in reversed(newly):
         state.closed.append(spot)
         if rule == "four_sides":
-            give_back(state, state.ghosts.pop((spot[0], spot[1], CEMETERY), 0))
+            free_closed_cemetery(state, spot)
         state.queue.insert(0, ("bury", spot[0], spot[1]))
+
+
+def free_closed_cemetery(state: MistsState, spot: Pos) -> None:
+    """Levels 2-4: "remove all ghosts from this cemetery tile" [Dized].
+
+    Every free ghost on the tile goes back to the supply, those in its mist included; ghosts
+    trapped in spell circles stay, as only a finished mist bank frees them. With the option
+    ``cemetery_closing: cemetery`` only the ghosts resting on the cemetery itself go back.
+    """
+    if state.cemetery_closing == "cemetery":
+        give_back(state, state.ghosts.pop((spot[0], spot[1], CEMETERY), 0))
+        return
+    remove_from_tile(state, spot, free_count(state, spot))
 
 
 def step_bury(state: MistsState, task: tuple) -> list[tuple] | None:

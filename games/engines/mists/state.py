@@ -39,6 +39,9 @@ class MistsState:
     spell_circles: bool
     seats: int
     layout: dict[str, Any]
+    # levels 2-4, a cemetery that closes frees: "tile" every free ghost on its tile (Dized), or
+    # "cemetery" only the ghosts resting on the cemetery itself (the engine's first reading)
+    cemetery_closing: str = "tile"
     board: dict[Pos, tuple[str, int]] = field(default_factory=dict)  # rotation -1: a face-down tile
     ghosts: dict[tuple[int, int, int], int] = field(default_factory=dict)  # free ghosts
     trapped: dict[tuple[int, int, int], int] = field(default_factory=dict)  # ghosts held in spell circles

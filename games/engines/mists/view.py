@@ -36,6 +36,7 @@ def observe(slug: str, state: MistsState, seat: int | None) -> dict[str, Any]:
         "over": over,
         "level": state.level.level,
         "spell_circles": state.spell_circles,
+        "cemetery_closing": state.cemetery_closing,
         "seats": state.seats,
         "seat_colours": [[COLOURS[c] for c in group] for group in seat_colours(state.seats)],
         "goal": state.level.goal,
@@ -97,7 +98,13 @@ def state_from_view(view: dict[str, Any], rng: random.Random) -> MistsState:
     for size in view["piles"]:
         piles.append(pool[:size])
         pool = pool[size:]
-    state = MistsState(level=level, spell_circles=view["spell_circles"], seats=view["seats"], layout={"piles": piles})
+    state = MistsState(
+        level=level,
+        spell_circles=view["spell_circles"],
+        seats=view["seats"],
+        layout={"piles": piles},
+        cemetery_closing=view.get("cemetery_closing", "tile"),
+    )
     state.board = board
     state.ghosts = {(x, y, r): n for x, y, r, n in view["ghosts"]}
     state.trapped = {(x, y, r): n for x, y, r, n in view["trapped"]}

@@ -12,7 +12,9 @@ from games.engines.mists.rules import all_tiles_for
 from games.engines.mists.state import COLOURS, MistsState
 
 
-def game(level: int = 1, *, spell: bool = False, seats: int = 1, first: tuple[str, ...] = ()) -> MistsState:
+def game(
+    level: int = 1, *, spell: bool = False, seats: int = 1, first: tuple[str, ...] = (), options: dict | None = None
+) -> MistsState:
     """A new game whose stack starts with ``first`` (the rest of the box follows in name order)."""
     tiles = all_tiles_for(all_levels()[level], spell)
     for tile in first:
@@ -21,7 +23,7 @@ def game(level: int = 1, *, spell: bool = False, seats: int = 1, first: tuple[st
     count = all_levels()[level].piles
     size = len(tiles) // count
     layout = {"piles": [tiles[i * size : (i + 1) * size] for i in range(count)]}
-    return ENGINE.setup({"level": level, "spell_circles": spell}, seats=seats, layout=layout)
+    return ENGINE.setup({"level": level, "spell_circles": spell, **(options or {})}, seats=seats, layout=layout)
 
 
 def put(state: MistsState, x: int, y: int, tile: str, rotation: int = 0) -> MistsState:

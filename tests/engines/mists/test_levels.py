@@ -6,6 +6,7 @@ from games.engines.base import IllegalMove, InvalidSetup
 from games.engines.mists import ENGINE
 from games.engines.mists import board as geo
 from games.engines.mists.levels import all_levels
+from games.engines.mists.state import CEMETERY
 from tests.engines.mists.positions import game, ghosts_at, hold, meeple, phase, play, put, texts, total_ghosts
 
 
@@ -50,6 +51,27 @@ def test_level_two_closing_a_cemetery_buries_a_meeple_and_frees_its_ghosts():
     state = play(state, "bury:1,0:road1")
     assert state.buried == [((-1, 0), 0)] and (1, 0, "r", 0) not in state.meeples
     assert ghosts_at(state, -1, 0) == 0 and state.in_hand[0] == 2 and total_ghosts(state) == 15
+
+
+def closing_cemetery_with_misty_land(**options):
+    """Level 2: the cemetery Y02 (its mist on the west side) with 2 ghosts of its own, 1 in its mist."""
+    state = put(put(put(game(2, **options), -1, 0, "Y02", 1), -1, -1, "L27", 0), -1, 1, "L21", 0)
+    state.ghosts[(-1, 0, CEMETERY)] = 2
+    state.ghosts[(-1, 0, 0)] = 1
+    state.supply -= 3
+    return meeple(state, 1, 0, "r", 0, "red")
+
+
+def test_level_two_closing_a_cemetery_removes_all_ghosts_from_the_cemetery_tile():
+    # Dized, "Level 2: Cemeteries": "remove all ghosts from this cemetery tile" - its mist's too.
+    state = play(hold(closing_cemetery_with_misty_land(), "L27"), "-2,0@0")  # the fourth side
+    assert (-1, 0) in state.closed and ghosts_at(state, -1, 0) == 0 and total_ghosts(state) == 15
+
+
+def test_the_cemetery_closing_option_keeps_the_reading_that_frees_only_the_cemeterys_own_ghosts():
+    state = play(hold(closing_cemetery_with_misty_land(options={"cemetery_closing": "cemetery"}), "L27"), "-2,0@0")
+    assert (-1, 0) in state.closed and state.ghosts[(-1, 0, 0)] == 1 and (-1, 0, CEMETERY) not in state.ghosts
+    assert total_ghosts(state) == 15
 
 
 def test_burying_with_no_meeple_on_the_board_takes_one_from_the_supply():
