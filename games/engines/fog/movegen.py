@@ -53,7 +53,7 @@ def draft_moves(state: FogState) -> tuple[Move, ...]:
     return tuple(
         Move(DRAFT, state.where[i])
         for i in range(len(state.owner))
-        if state.owner[i] < 0 and not (has_leader and i in leaders)
+        if state.owner[i] < 0 and state.where[i] >= 0 and not (has_leader and i in leaders)
     )
 
 

@@ -93,7 +93,7 @@ def _draft(state: FogState, move: Move) -> FogState:
     owner[i] = state.colour
     picks = state.picks + 1
     state = state._replace(owner=tuple(owner), picks=picks, ply=state.ply + 1)
-    if all(o >= 0 for o in owner):
+    if all(o >= 0 or u < 0 for o, u in zip(owner, state.where)):  # islanders out of the game stay undrafted
         return turns.after_draft(state)
     state = state._replace(colour=turns.draft_colour(state, picks))
     # Rescue the Leaders: a colour that has its Leader passes when only Leaders are left to draft

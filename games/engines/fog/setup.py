@@ -65,6 +65,12 @@ OPTIONS = (
     ),
     OptionSpec("teams", 2, "option 8 with 6 players: 2 teams of 3 or 3 teams of 2", minimum=2, maximum=3),
     OptionSpec("intensive_two_player", False, "option 9: on the large beach, 2 players play 3 colours each"),
+    OptionSpec(
+        "draft_all_islanders",
+        False,
+        "the first reading: every islander is drafted, though 3 players have fewer Player Discs "
+        "(10/11/11 on Standard, 15/15/16 on Medium); off, the extra islanders leave the game",
+    ),
     OptionSpec("rescue_the_leaders", False, "option 10: one Leader per colour starts in row A, scored +15/+5/-5"),
     OptionSpec("enhanced_movements", False, "option 11: Push, Jump, Cross and Squeeze enhanced for 2 MP more"),
     OptionSpec(
@@ -154,6 +160,41 @@ def board_for(options: dict[str, Any], layout: Any = None) -> Board:
     return shipped(options["board"])
 
 
+# Player Discs per colour in the box: 10 with the Standard beach, 5 more with the Medium/Large
+# expansion (colours 5 and 6 come with 15). A colour drafts one islander per disc.
+PLAYER_DISCS = {"standard": 10, "medium": 15, "large": 15}
+SPARE_TYPES = ("E", "W", "S")  # types with one islander more than the boats show
+
+
+def out_of_game_count(board: Board, options: dict[str, Any], colours: int) -> int:
+    """How many islanders leave the game before the set-up: more islanders than the colours' discs.
+
+    Only 3 players are concerned: 32 islanders for 30 discs on Standard, 46 for 45 on Medium.
+    Custom beaches and the option draft_all_islanders (the first reading) keep every islander.
+    """
+    discs = PLAYER_DISCS.get(board.name)
+    if discs is None or options.get("draft_all_islanders") or options.get("board") == "custom":
+        return 0
+    return max(0, len(board.islanders) - discs * colours)
+
+
+def choose_out_of_game(board: Board, count: int, rng: random.Random) -> list[int]:
+    """Which islanders leave: random Elders, Warriors or Sailors (each type has a spare, so every
+    boat can still be filled), from different nations while possible."""
+    chosen: list[int] = []
+    nations = [b.nation for b in board.boats]
+    rng.shuffle(nations)
+    for k in range(count):
+        nation = nations[k % len(nations)]
+        pool = [
+            i
+            for i, chip in enumerate(board.islanders)
+            if chip.nation == nation and chip.type in SPARE_TYPES and i not in chosen
+        ]
+        chosen.append(rng.choice(pool))
+    return chosen
+
+
 def colour_count(board: Board, options: dict[str, Any], seats: int) -> int:
     if seats == 2 and options["intensive_two_player"]:
         return 6
@@ -239,7 +280,8 @@ def _beach(board: Board, options: dict[str, Any], colours: int, rng: random.Rand
     slots = []  # islander hexes, row A first
     for row in sorted(free):
         slots += [(row, h) for h in rng.sample(free[row], board.row_islanders[row])]
-    islanders = list(range(len(board.islanders)))
+    out = choose_out_of_game(board, out_of_game_count(board, options, colours), rng)
+    islanders = [i for i in range(len(board.islanders)) if i not in out]
     leaders: list[int] = []
     if options["rescue_the_leaders"]:
         leaders = [i for i in islanders if board.islanders[i].type == "L"]
@@ -249,8 +291,13 @@ def _beach(board: Board, options: dict[str, Any], colours: int, rng: random.Rand
         leaders = (leaders + elders)[:colours]
     rest = [i for i in islanders if i not in leaders]
     rng.shuffle(rest)
+    if out:  # the hexes of the islanders out of the game stay empty: random ones, not the Leaders'
+        empty = set(rng.sample(range(len(leaders), len(slots)), len(out)))
+        slots = [slot for k, slot in enumerate(slots) if k not in empty]
     placed = {islander_code(board, i): board.names[h] for i, (_, h) in zip(leaders + rest, slots)}
     result: dict[str, Any] = {"islanders": placed, "obstacles": obstacles}
+    if out:
+        result["out_of_game"] = sorted(islander_code(board, i) for i in out)
     if leaders:
         result["leaders"] = [islander_code(board, i) for i in leaders]
     return result
@@ -352,7 +399,7 @@ def _hex(board: Board, name: Any, what: str) -> int:
     return board.node(name)
 
 
-def _place_pieces(board: Board, islanders: Any, obstacles: Any, strict_rows: bool):
+def _place_pieces(board: Board, islanders: Any, obstacles: Any, strict_rows: bool, out_of_game: int = 0, out=None):
     if not isinstance(islanders, dict) or not isinstance(obstacles, dict):
         raise InvalidSetup("the layout lists 'islanders' (code to hex) and 'obstacles' (hex to kind)")
     cells = [WOODS_CELL if kind == "woods" else EMPTY for kind in board.kinds]
@@ -375,14 +422,26 @@ def _place_pieces(board: Board, islanders: Any, obstacles: Any, strict_rows: boo
             raise InvalidSetup(f"islander {code} on {name}: islanders start on free beach hexes, one per hex")
         cells[hex_] = codes[code]
         where[codes[code]] = hex_
-    missing = [code for code, i in codes.items() if where[i] < 0]
+    out = list(out or [])
+    if len(out) != out_of_game or any(c not in codes for c in out) or len(set(out)) != len(out):
+        raise InvalidSetup(
+            f"the layout's 'out_of_game' lists the {out_of_game} islanders that leave the game "
+            "(more islanders than Player Discs)"
+            if out_of_game
+            else "no islander leaves the game in this set-up: the layout's 'out_of_game' must be empty"
+        )
+    placed_out = [c for c in out if where[codes[c]] >= 0]
+    if placed_out:
+        raise InvalidSetup(f"islander {placed_out[0]} has left the game: it is not placed on the beach")
+    missing = [code for code, i in codes.items() if where[i] < 0 and code not in out]
     if missing:
         raise InvalidSetup(f"the layout does not place every islander: {', '.join(missing[:5])} missing")
     if strict_rows:
         for row, name in enumerate(board.row_names[:-1]):
-            isl = sum(1 for h in where if board.rows[h] == row)
+            isl = sum(1 for h in where if h >= 0 and board.rows[h] == row)
             obs = sum(1 for h in obstacle_at if board.rows[h] == row)
-            if (isl, obs) != (board.row_islanders[row], board.row_obstacles[row]):
+            short = board.row_islanders[row] - isl  # hexes of islanders out of the game stay empty
+            if not 0 <= short <= out_of_game or obs != board.row_obstacles[row]:
                 raise InvalidSetup(
                     f"row {name} starts {board.row_islanders[row]} islanders and {board.row_obstacles[row]} obstacles "
                     f"on the {board.name} beach, the layout has {isl} and {obs}"
@@ -444,7 +503,17 @@ def _multiplayer_state(options: dict[str, Any], seats: int, layout: dict[str, An
         )
     colours = colour_count(board, options, seats)
     names = COLOURS[:colours]
-    cells, where, obstacle_at = _place_pieces(board, layout.get("islanders"), layout.get("obstacles"), True)
+    out = layout.get("out_of_game", [])
+    if not isinstance(out, list):
+        raise InvalidSetup("the layout's 'out_of_game' is a list of islander codes")
+    cells, where, obstacle_at = _place_pieces(
+        board,
+        layout.get("islanders"),
+        layout.get("obstacles"),
+        True,
+        out_of_game_count(board, options, colours),
+        out,
+    )
     leaders = frozenset()
     if options["rescue_the_leaders"]:
         codes = {islander_code(board, i): i for i in range(len(board.islanders))}

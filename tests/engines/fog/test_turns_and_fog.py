@@ -41,14 +41,44 @@ def test_the_draft_goes_from_the_bottom_colour_up_one_islander_each():
     assert seen == [3, 2, 1, 0, 3, 2, 1, 0]
 
 
-def test_every_islander_is_drafted_before_phase_two():
-    state = ENGINE.setup({}, seats=3, seed=3)
+def draft_all(state):
     picks = 0
     while state.phase == DRAFT:
         state = ENGINE.play(state, ENGINE.legal_moves(state)[0])
         picks += 1
+    return state, picks
+
+
+def test_every_islander_is_drafted_before_phase_two():
+    state, picks = draft_all(ENGINE.setup({}, seats=4, seed=3))
     assert picks == 32 and state.phase == MOVE and min(state.owner) >= 0
-    assert sorted(state.owner.count(c) for c in range(3)) == [10, 11, 11]
+    assert [state.owner.count(c) for c in range(4)] == [8, 8, 8, 8]
+
+
+@pytest.mark.parametrize(("board", "discs", "left"), [("standard", 10, 2), ("medium", 15, 1)])
+def test_three_players_draft_one_islander_per_player_disc_and_the_rest_leave_the_game(board, discs, left):
+    start = ENGINE.setup({"board": board}, seats=3, seed=3)
+    out = start.rules.layout["out_of_game"]
+    assert len(out) == left and len({code[0] for code in out}) == left  # from different nations
+    assert all(code[1] in "EWS" for code in out)  # types with a spare: every boat can still be filled
+    state, picks = draft_all(start)
+    assert picks == 3 * discs and state.phase == MOVE
+    assert [state.owner.count(c) for c in range(3)] == [discs] * 3
+    gone = [i for i, u in enumerate(state.where) if u < 0]
+    assert len(gone) == left and all(state.owner[i] < 0 and state.lost_row[i] < 0 for i in gone)
+    assert sum(1 for cell in state.cells if cell >= 0) == 3 * discs
+
+
+def test_the_option_draft_all_islanders_keeps_the_first_reading():
+    state, picks = draft_all(ENGINE.setup({"draft_all_islanders": True}, seats=3, seed=3))
+    assert picks == 32 and sorted(state.owner.count(c) for c in range(3)) == [10, 11, 11]
+    assert "out_of_game" not in state.rules.layout
+
+
+def test_a_layout_must_name_the_islanders_out_of_the_game():
+    layout = ENGINE.setup({}, seats=3, seed=3).rules.layout
+    with pytest.raises(InvalidSetup, match="out_of_game"):
+        ENGINE.setup({}, seats=3, layout={**layout, "out_of_game": []})
 
 
 def test_a_drafted_islander_cannot_be_drafted_again():
