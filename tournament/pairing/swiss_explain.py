@@ -81,7 +81,7 @@ def explain_bye(field: costs.RankedField, receiver: int, settings) -> str:
         return reason + "the field is odd and it is the lowest-ranked entrant, with no bye yet"
     parts = []
     if had_bye:
-        parts.append(f"{_names(had_bye)} ranked lower but already had a bye")
+        parts.append(f"{_names(had_bye)} ranked lower but already had a bye or a forfeit win")
     if could_have:
         parts.append(
             f"giving it to {_names(could_have)} instead would have forced a rematch, a forbidden pairing "

@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import hashlib
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -25,11 +26,22 @@ def round_seed(stage: Stage, number: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float]]:
-    """A published round as the pairing algorithms see history: tables, byes and points."""
-    pairings, byes, points = [], [], {}
+def _forfeit_of(match: Match) -> list[int] | None:
+    """Who did not play a forfeited match (recorded by ``match_forfeit``), or None if it was played."""
+    try:
+        return list(match.ranking_forfeit.absent)
+    except ObjectDoesNotExist:
+        return None
+
+
+def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float], dict[int, list[int]]]:
+    """A published round as the pairing algorithms see history: tables, byes, points, and the
+    forfeited tables with who did not play (a forfeit is not a game, FIDE C.04.1)."""
+    pairings, byes, points, forfeits = [], [], {}, {}
     for match in round_.matches.all():
         seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        if not match.is_bye and (absent := _forfeit_of(match)) is not None:
+            forfeits[match.table] = absent
         for seat in seats:
             if seat.match_points is not None:
                 points[seat.participant_id] = float(seat.match_points)
@@ -38,9 +50,10 @@ def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float]]:
         else:
             ids = tuple(seat.participant_id for seat in seats)
             pairings.append(Pairing(table=match.table, seats=ids, explanation=Explanation(summary="stored")))
-    return RoundPairing(
+    stored = RoundPairing(
         format="stored", round_number=round_.number, seed=None, pairings=tuple(pairings), byes=tuple(byes)
-    ), points
+    )
+    return stored, points, forfeits
 
 
 def stage_entrants(stage: Stage) -> list[Entrant]:
@@ -67,10 +80,12 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
         )
         for p in participants
     ]
-    rounds = stage.rounds.order_by("number").prefetch_related("matches__seats")
+    rounds = stage.rounds.order_by("number").prefetch_related("matches__seats", "matches__ranking_forfeit")
     for round_ in rounds:
-        stored, points = _stored_round(round_)
-        entrants = algorithms.record_round(entrants, stored, points, bye_points=float(stage.points_bye))
+        stored, points, forfeits = _stored_round(round_)
+        entrants = algorithms.record_round(
+            entrants, stored, points, bye_points=float(stage.points_bye), forfeits=forfeits
+        )
     return entrants
 
 
