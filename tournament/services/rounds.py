@@ -16,6 +16,7 @@ from tournament.models import Event, Match, MatchSeat, Participant, Round, Serie
 from tournament.pairing.groups import group_name, snake_groups
 from tournament.pairing.model import Absence, Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
 from tournament.pairing.round_robin import RoundRobinSettings, round_robin
+from tournament.pairing.seeding import seeded_rng
 from tournament.services.events import check_organiser
 from tournament.services.walkovers import round_walkovers
 
@@ -127,6 +128,15 @@ def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pa
     )
 
 
+def _initial_colour(stage: Stage) -> str:
+    """The top seed's seat where neither entrant has played: the stage setting, or drawn once for
+    the whole stage from round 1's seed (so it stays the same in every round)."""
+    chosen = stage.settings.get("initial_colour", "lot")
+    if chosen != "lot":
+        return chosen
+    return "first" if seeded_rng(round_seed(stage, 1), "swiss-first-seat").random() < 0.5 else "second"
+
+
 def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
     planned = stage.settings.get("rounds")
     if planned and number > planned:
@@ -135,6 +145,9 @@ def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> Rou
         rematches=stage.settings.get("rematches", "least_bad"),
         forbid_same_club=stage.settings.get("forbid_same_club", True),
         within_group=stage.settings.get("within_group", "slide"),
+        planned_rounds=planned or None,
+        points_win=float(stage.points_win),
+        initial_colour=_initial_colour(stage),
     )
     if stage.settings.get("groups"):
         return _in_groups(
