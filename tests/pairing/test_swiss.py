@@ -375,3 +375,24 @@ def test_the_initial_seat_follows_the_pairing_number_not_the_table():
 def test_an_unknown_initial_seat_is_refused_with_a_reason():
     with pytest.raises(InvalidSettings, match="initial seat"):
         SwissSettings(initial_colour="white")
+
+
+def test_a_large_field_is_paired_in_parts_cut_between_score_groups():
+    history = list(simulate_swiss(600, 4, seed=4, settings=SwissSettings(exact_limit=100, chunk_size=100)))
+    in_parts = [pairing for _, pairing in history[:-1] if any("parts cut between" in note for note in pairing.notes)]
+    assert len(in_parts) >= 2  # rounds 2 and 4; round 3 has no even cut leaving 100 below
+    for entrants, pairing in history[:-1]:
+        assert rematches(entrants, pairs_of(pairing)) == 0
+        assert len(pairing.paired_ids()) == 600
+        for a, b in pairs_of(pairing):
+            score = {entrant.id: entrant.score for entrant in entrants}
+            assert abs(score[a] - score[b]) <= 1
+
+
+def test_a_part_that_cannot_be_paired_cleanly_sends_the_whole_field_to_one_matching():
+    """The top part (two entrants, 1 point) has met: pairing the parts alone would force a rematch."""
+    entrants = [Entrant(1, score=1, opponents=(2,)), Entrant(2, score=1, opponents=(1,))]
+    entrants += [Entrant(k, rating=100 - k) for k in range(3, 9)]
+    result = pair_swiss(entrants, SwissSettings(exact_limit=2, chunk_size=2), round_number=2, seed=0)
+    assert rematches(entrants, pairs_of(result)) == 0
+    assert not any("parts" in note for note in result.notes)

@@ -8,6 +8,7 @@ chess colours and number the tables from the top score down.
 
 import dataclasses
 from dataclasses import dataclass
+from operator import mul
 
 from . import swiss_costs as costs
 from .errors import InvalidSettings, NoValidPairing, PairingFatalError, TooFewEntrants
@@ -31,7 +32,10 @@ class SwissSettings:
     ``exact_limit``: up to this many entrants every pair is offered to the matching; above it only
     pairs within ``neighbourhood`` places (or near the ideal opponent) are, widening when needed;
     the full graph is still used to prove that a rematch is unavoidable, but above
-    ``full_graph_limit`` entrants it is not built just to remove a seat clash.
+    ``full_graph_limit`` entrants it is not built just to remove a seat clash. Above
+    ``exact_limit`` the field is first cut, at score-group boundaries with an even number above,
+    into parts of at least ``chunk_size`` entrants paired on their own; if a part cannot be
+    paired without a rematch or a "must" seat clash, the whole field is paired at once instead.
     ``planned_rounds``: the stage's number of rounds, when known; in the last one the FIDE
     last-round rule applies (a topscorer, over half of ``points_win`` times the rounds played,
     may be given the same seat a third time or go three out of balance when the score groups
@@ -47,6 +51,7 @@ class SwissSettings:
     exact_limit: int = 200
     neighbourhood: int = 12
     full_graph_limit: int = 1500
+    chunk_size: int = 400
     backend: str = "rustworkx"
     planned_rounds: int | None = None
     points_win: float = 1.0
@@ -61,8 +66,8 @@ class SwissSettings:
             raise InvalidSettings(f"rematch policy {self.rematches!r} is unknown: choose 'least_bad' or 'end_stage'")
         if self.within_group not in ("slide", "adjacent"):
             raise InvalidSettings(f"within-group order {self.within_group!r} is unknown: choose 'slide' or 'adjacent'")
-        if self.neighbourhood < 1 or self.exact_limit < 2:
-            raise InvalidSettings("the neighbourhood must be at least 1 and the exact limit at least 2")
+        if self.neighbourhood < 1 or self.exact_limit < 2 or self.chunk_size < 2:
+            raise InvalidSettings("the neighbourhood must be at least 1, the exact limit and part size at least 2")
 
 
 def pair_swiss(
@@ -106,6 +111,10 @@ def pairing_numbers(entrants, seed) -> dict:
 
 def _solve(field, settings, needs_bye):
     """The matching, trying the cheap graph first and the full graph only when needed."""
+    if len(field) > settings.exact_limit:
+        chunked = _solve_in_parts(field, settings, needs_bye)
+        if chunked is not None:
+            return chunked
     levels = [None]
     if len(field) > settings.exact_limit:
         levels = [settings.neighbourhood, settings.neighbourhood * 4, None]
@@ -140,6 +149,46 @@ def _solve(field, settings, needs_bye):
     return mates, [note]
 
 
+def _part_bounds(field, size: int) -> list[tuple[int, int]]:
+    """Cuts of the ranked field at score-group boundaries with an even number of entrants above,
+    each part at least ``size`` long (the last one takes what is left)."""
+    bounds, start = [], 0
+    for cut in range(size, len(field) - size + 1):
+        if cut - start >= size and cut % 2 == 0 and field.group_position[cut] == 0:
+            bounds.append((start, cut))
+            start = cut
+    bounds.append((start, len(field)))
+    return bounds
+
+
+def _solve_in_parts(field, settings, needs_bye):
+    """Each part of the field paired on its own (None when there is one part, or a part cannot be
+    paired cleanly: then the whole field is paired at once)."""
+    bounds = _part_bounds(field, settings.chunk_size)
+    if len(bounds) < 2:
+        return None
+    mates, widest = {}, settings.neighbourhood
+    for start, end in bounds:
+        part = costs.RankedField.build(field.ranked[start:end], field.ideal_gap_mode, field.topscorer_above)
+        part_bye = needs_bye and end == len(field)
+        for neighbourhood in (settings.neighbourhood, settings.neighbourhood * 4):
+            found = _match(part, settings, part_bye, neighbourhood, allow_rematch=False)
+            if _is_perfect(found, len(part), part_bye) and _absolute_clashes(part, found) == 0:
+                break
+        else:
+            return None
+        widest = max(widest, neighbourhood)
+        for i, j in found.items():
+            mates[i + start] = len(field) if j == len(part) else j + start
+            if j == len(part):
+                mates[len(field)] = i + start
+    note = (
+        f"large field: paired in {len(bounds)} parts cut between score groups, each entrant offered "
+        f"opponents within {widest} places or near the ideal one"
+    )
+    return mates, [note]
+
+
 def _level_note(neighbourhood):
     if neighbourhood is None:
         return []
@@ -169,10 +218,7 @@ def _match(field, settings, needs_bye, neighbourhood, allow_rematch):
         weights = costs.difference_weights(gaps, base)
         weighted = [(*row[:index], weights[row[index]], *row[index + 1 :]) for row in rows]
         multipliers, total = costs.pack(weighted, (len(field) + 1) // 2)
-        edges = [
-            (i, j, total - sum(value * weight for value, weight in zip(row, multipliers)))
-            for (i, j), row in zip(pairs, weighted)
-        ]
+        edges = [(i, j, total - sum(map(mul, row, multipliers))) for (i, j), row in zip(pairs, weighted)]
         mates = max_weight_matching(len(field) + needs_bye, edges, settings.backend)
         floats = sum(field.group_index[j] - field.group_index[i] for i, j in mates.items() if i < j < len(field))
         if floats < base:

@@ -67,7 +67,7 @@ class RankedField:
         return len(self.ranked)
 
     def same_group(self, i: int, j: int) -> bool:
-        return self.ranked[i].pairing_score == self.ranked[j].pairing_score
+        return self.group_index[i] == self.group_index[j]
 
     def topscorer(self, i: int) -> bool:
         return self.topscorer_above is not None and self.ranked[i].pairing_score > self.topscorer_above
@@ -171,7 +171,8 @@ def difference_weights(gaps, base: int) -> dict[int, int]:
 
 def pack(cost_rows: list[tuple[int, ...]], matched_edges: int) -> tuple[list[int], int]:
     """Tier multipliers and the total that turns a cost into a positive weight (weight = total - cost)."""
-    bounds = [max((row[tier] for row in cost_rows), default=0) * matched_edges for tier in range(len(TIERS))]
+    columns = list(zip(*cost_rows)) or [()] * len(TIERS)
+    bounds = [max(column, default=0) * matched_edges for column in columns]
     multipliers = [1] * len(TIERS)
     for tier in range(len(TIERS) - 2, -1, -1):
         multipliers[tier] = multipliers[tier + 1] * (bounds[tier + 1] + 1)
