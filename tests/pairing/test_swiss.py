@@ -396,3 +396,15 @@ def test_a_part_that_cannot_be_paired_cleanly_sends_the_whole_field_to_one_match
     result = pair_swiss(entrants, SwissSettings(exact_limit=2, chunk_size=2), round_number=2, seed=0)
     assert rematches(entrants, pairs_of(result)) == 0
     assert not any("parts" in note for note in result.notes)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_fields(min_size=10, max_size=10), st.integers(0, 3))
+def test_ten_entrant_fields_are_never_worse_than_the_brute_force_optimum_by_fides_order(entrants, seed):
+    options = list(valid_matchings(entrants))
+    if not options:
+        return
+    best = min(lexicographic_costs(entrants, receiver, pairs, seed) for receiver, pairs in options)
+    result = pair_swiss(entrants, round_number=3, seed=seed)
+    assert lexicographic_costs(entrants, None, pairs_of(result), seed) <= best
