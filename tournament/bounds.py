@@ -34,6 +34,7 @@ MAX_ID = 2**63 - 1
 
 REMATCH_POLICIES = ("least_bad", "end_stage")
 WITHIN_GROUP = ("slide", "adjacent")
+INITIAL_COLOURS = ("first", "second", "lot")  # the top seed's seat where neither has played (Swiss)
 FLAGS = ("forbid_same_club", "check_in", "double", "third_place", "grand_final_reset")
 TABLE_SIZE_KEYS = ("min_size", "max_size", "preferred_size")
 DEFAULT_TABLE_SIZES = {"min_size": 3, "max_size": 5, "preferred_size": 4}
@@ -187,6 +188,7 @@ def stage_settings(settings: Any, *, seats: tuple[int, int] | None = None, known
         _flag(settings, key)
     _choice(settings, "rematches", REMATCH_POLICIES)
     _choice(settings, "within_group", WITHIN_GROUP)
+    _choice(settings, "initial_colour", INITIAL_COLOURS)
     if seats is None:
         return settings
     low, high = seats

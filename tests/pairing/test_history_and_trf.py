@@ -34,3 +34,36 @@ def test_trf_player_lines_put_each_field_in_its_fide_columns():
 
 def test_a_pairing_output_file_is_read_back():
     assert read_pairs("3\n1 2\n4 3\n5 0\n") == ([(1, 2), (4, 3)], 5)
+
+
+def forfeited_round():
+    """Three entrants, round 1: 1 v 2 forfeited by 2, 3 gets the bye."""
+    entrants = [Entrant(1), Entrant(2), Entrant(3)]
+    result = pair_swiss(entrants, round_number=1, seed=0)
+    (pairing,) = result.pairings
+    absent = pairing.seats[1]
+    winner = pairing.seats[0]
+    after = record_round(entrants, result, {winner: 1.0, absent: 0.0}, forfeits={pairing.table: [absent]})
+    return {e.id: e for e in after}, winner, absent, result.byes[0].entrant
+
+
+def test_a_forfeit_is_not_a_meeting_and_gives_no_seat():
+    after, winner, absent, _ = forfeited_round()
+    assert after[winner].opponents == () and after[absent].opponents == ()
+    assert after[winner].seats == () and after[absent].seats == ()
+    assert after[winner].score == 1.0 and after[absent].score == 0.0
+
+
+def test_a_forfeit_win_rules_out_the_bye_like_a_bye_and_floats_down():
+    after, winner, absent, _ = forfeited_round()
+    assert after[winner].byes == 1 and after[winner].floats == (-1,)
+    assert after[absent].byes == 0 and after[absent].floats == (0,)
+
+
+def test_the_two_of_a_forfeit_may_meet_again_and_the_forfeit_winner_gets_no_bye():
+    after, winner, absent, bye = forfeited_round()
+    entrants = list(after.values())
+    result = pair_swiss(entrants, round_number=2, seed=0)
+    # Only the forfeit loser has neither a bye nor a forfeit win: it gets the bye, the others meet.
+    assert result.byes[0].entrant == absent
+    assert set(result.pairings[0].seats) == {winner, bye}

@@ -33,13 +33,23 @@ def rematches(entrants, pairs):
 
 
 def lexicographic_costs(entrants, receiver, pairs, seed):
-    """(rematches, bye place from the bottom, absolute seat clashes, squared score gaps), computed here."""
+    """(rematches, bye place from the bottom, absolute seat clashes, then FIDE's order of score
+    differences: the downfloats, then the gaps largest first), computed here."""
     by_id = {entrant.id: entrant for entrant in entrants}
     ranked = [entrant.id for entrant in ranked_entrants(entrants, seed)]
     bye_rank = 0 if receiver is None else len(ranked) - 1 - ranked.index(receiver)
     clashes = sum(1 for a, b in pairs if fp.conflict(fp.preference(by_id[a]), fp.preference(by_id[b])) == fp.ABSOLUTE)
-    gaps = sum(round(2 * abs(by_id[a].score - by_id[b].score)) ** 2 for a, b in pairs)
-    return rematches(entrants, pairs), bye_rank, clashes, gaps
+    return rematches(entrants, pairs), bye_rank, clashes, *fide_float_order(entrants, pairs)
+
+
+def fide_float_order(entrants, pairs):
+    """(downfloats: score groups crossed, summed over pairs; the score gaps, largest first)."""
+    by_id = {entrant.id: entrant for entrant in entrants}
+    groups = sorted({entrant.pairing_score for entrant in entrants}, reverse=True)
+    place = {score: index for index, score in enumerate(groups)}
+    scores = [(by_id[a].pairing_score, by_id[b].pairing_score) for a, b in pairs]
+    crossings = sum(abs(place[x] - place[y]) for x, y in scores)
+    return crossings, sorted((abs(x - y) for x, y in scores), reverse=True)
 
 
 def valid_matchings(entrants):
@@ -76,7 +86,8 @@ def test_no_rematch_when_a_rematch_free_pairing_exists(entrants, seed):
 @FAST
 @given(swiss_fields(max_size=8), st.integers(0, 3))
 def test_the_pairing_is_the_brute_force_optimum_of_the_hard_tiers(entrants, seed):
-    """Rematches, then the bye place, then absolute seat clashes, then score gaps: none can be improved."""
+    """Rematches, then the bye place, then absolute seat clashes, then the number of downfloaters and
+    the score gaps largest first (FIDE's order): none can be improved."""
     options = list(valid_matchings(entrants))
     if not options:
         return
@@ -303,3 +314,97 @@ def test_the_brute_force_optimum_holds_on_many_more_fields(entrants, seed):
     result = pair_swiss(entrants, round_number=3, seed=seed)
     receiver = result.byes[0].entrant if result.byes else None
     assert lexicographic_costs(entrants, receiver, pairs_of(result), seed) == best
+
+
+def field_with_meetings(scores, met):
+    ids = range(1, len(scores) + 1)
+    return [
+        Entrant(i, score=scores[i - 1], rating=2000 - i, opponents=tuple(o for p in met if i in p for o in p if o != i))
+        for i in ids
+    ]
+
+
+def test_fewer_downfloats_come_before_smaller_gaps():
+    """3 meets 0.5 (one float through two groups, gap 2.5) rather than three floats of 1.5, 1.5
+    and 0.5 that the sum of squares preferred (4 group crossings against 2)."""
+    entrants = field_with_meetings([0.5, 0, 3, 1.5, 0, 1.5], [(1, 2), (1, 4), (1, 6), (3, 6), (5, 6)])
+    result = pair_swiss(entrants, round_number=4, seed=0)
+    assert fide_float_order(entrants, pairs_of(result)) == (2, [2.5, 0, 0])
+
+
+def test_the_largest_score_gap_is_made_as_small_as_possible_before_the_next():
+    """With the floats tied, the gaps compare largest first: (1, 1, 0, 0) beats (1, 0.5, 0.5, 0)."""
+    met = [(1, 5), (1, 7), (2, 4), (2, 6), (3, 7), (4, 6), (5, 7), (5, 8), (7, 8)]
+    entrants = field_with_meetings([1, 2, 2, 0.5, 1, 0, 0.5, 0], met)
+    result = pair_swiss(entrants, round_number=4, seed=0)
+    assert fide_float_order(entrants, pairs_of(result)) == (2, [1, 1, 0, 0])
+
+
+def test_in_the_last_planned_round_topscorers_may_take_the_same_seat_a_third_time():
+    """Two leaders who both must play first meet in the last round rather than float (FIDE C.04.3 A.7)."""
+    entrants = [
+        Entrant(1, score=3, seats=(0, 1, 1), rating=2000),
+        Entrant(2, score=3, seats=(0, 1, 1), rating=1900),
+        Entrant(3, score=1, seats=(0, 1, 0), rating=1800),
+        Entrant(4, score=1, seats=(1, 0, 1), rating=1700),
+    ]
+    last = pair_swiss(entrants, SwissSettings(planned_rounds=4), round_number=4, seed=0)
+    assert sorted(tuple(sorted(pair)) for pair in pairs_of(last)) == [(1, 2), (3, 4)]
+    assert any(term.name == "topscorer_seat_clash" for p in last.pairings for term in p.explanation.costs)
+    earlier = pair_swiss(entrants, SwissSettings(planned_rounds=5), round_number=4, seed=0)
+    assert sorted(tuple(sorted(pair)) for pair in pairs_of(earlier)) != [(1, 2), (3, 4)]
+
+
+@pytest.mark.parametrize(("initial", "top_seat"), [("first", 0), ("second", 1)])
+def test_the_initial_seat_goes_to_odd_pairing_numbers_and_the_other_to_even(initial, top_seat):
+    entrants = [Entrant(index, rating=100 - index) for index in range(1, 9)]
+    result = pair_swiss(entrants, SwissSettings(initial_colour=initial), round_number=1, seed=3)
+    for pairing in result.pairings:
+        higher = min(pairing.seats)
+        assert pairing.seats.index(higher) == (top_seat if higher % 2 else 1 - top_seat)
+
+
+def test_the_initial_seat_follows_the_pairing_number_not_the_table():
+    """Pairing number 1 is absent: table 1's higher entrant has number 2 (even), so it takes the
+    other seat than the initial one, and number 3 on table 2 takes the initial seat."""
+    entrants = [Entrant(index, rating=100 - index, present=index != 1) for index in range(1, 10)]
+    result = pair_swiss(entrants, SwissSettings(initial_colour="first"), round_number=1, seed=0)
+    assert [pairing.seats for pairing in result.pairings] == [(6, 2), (3, 7), (8, 4), (5, 9)]
+
+
+def test_an_unknown_initial_seat_is_refused_with_a_reason():
+    with pytest.raises(InvalidSettings, match="initial seat"):
+        SwissSettings(initial_colour="white")
+
+
+def test_a_large_field_is_paired_in_parts_cut_between_score_groups():
+    history = list(simulate_swiss(600, 4, seed=4, settings=SwissSettings(exact_limit=100, chunk_size=100)))
+    in_parts = [pairing for _, pairing in history[:-1] if any("parts cut between" in note for note in pairing.notes)]
+    assert len(in_parts) >= 2  # rounds 2 and 4; round 3 has no even cut leaving 100 below
+    for entrants, pairing in history[:-1]:
+        assert rematches(entrants, pairs_of(pairing)) == 0
+        assert len(pairing.paired_ids()) == 600
+        for a, b in pairs_of(pairing):
+            score = {entrant.id: entrant.score for entrant in entrants}
+            assert abs(score[a] - score[b]) <= 1
+
+
+def test_a_part_that_cannot_be_paired_cleanly_sends_the_whole_field_to_one_matching():
+    """The top part (two entrants, 1 point) has met: pairing the parts alone would force a rematch."""
+    entrants = [Entrant(1, score=1, opponents=(2,)), Entrant(2, score=1, opponents=(1,))]
+    entrants += [Entrant(k, rating=100 - k) for k in range(3, 9)]
+    result = pair_swiss(entrants, SwissSettings(exact_limit=2, chunk_size=2), round_number=2, seed=0)
+    assert rematches(entrants, pairs_of(result)) == 0
+    assert not any("parts" in note for note in result.notes)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_fields(min_size=10, max_size=10), st.integers(0, 3))
+def test_ten_entrant_fields_are_never_worse_than_the_brute_force_optimum_by_fides_order(entrants, seed):
+    options = list(valid_matchings(entrants))
+    if not options:
+        return
+    best = min(lexicographic_costs(entrants, receiver, pairs, seed) for receiver, pairs in options)
+    result = pair_swiss(entrants, round_number=3, seed=seed)
+    assert lexicographic_costs(entrants, None, pairs_of(result), seed) <= best

@@ -98,3 +98,21 @@ def test_a_player_withdrawing_themself_leaves_their_open_match_to_the_organiser(
     participant_withdraw(participant=second, by=second.user)
     match.refresh_from_db()
     assert match.status == Match.Status.PENDING and not Forfeit.objects.filter(match=match).exists()
+
+
+def test_a_forfeited_swiss_match_is_not_history_for_the_next_pairing():
+    from tournament.services.rounds import stage_entrants
+
+    event, owner, match = pending_match()
+    first, second = (seat.participant for seat in match.seats.order_by("seat"))
+    match_forfeit(match=match, by=owner, absent=second.pk)
+    entrants = {entrant.id: entrant for entrant in stage_entrants(event.stages.get())}
+    assert entrants[first.pk].opponents == () and entrants[second.pk].opponents == ()
+    assert entrants[first.pk].seats == () and entrants[first.pk].byes == 1
+    assert entrants[first.pk].score > entrants[second.pk].score
+    # Not a meeting: the two may be paired again in round 2 (with "end_stage" a rematch would refuse).
+    stage = event.stages.get()
+    stage.settings = {**stage.settings, "rematches": "end_stage"}
+    stage.save()
+    again = round_publish(stage=stage, by=owner).matches.get()
+    assert {seat.participant_id for seat in again.seats.all()} == {first.pk, second.pk}

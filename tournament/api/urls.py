@@ -50,6 +50,7 @@ urlpatterns = [
     path(STAGE, stages.StageDetailView.as_view(), name="api-stage-detail"),
     path(STAGE + "close/", stages.StageCloseView.as_view(), name="api-stage-close"),
     path(STAGE + "standings.csv", exports.StandingsCSVView.as_view(), name="api-stage-standings-csv"),
+    path(STAGE + "report.trf", exports.StageTRFView.as_view(), name="api-stage-trf"),
     path(STAGE + "rounds/", stages.RoundListView.as_view(), name="api-round-list"),
     path(STAGE + "rounds/preview/", stages.RoundPreviewView.as_view(), name="api-round-preview"),
     path(ROUND, stages.RoundDetailView.as_view(), name="api-round-detail"),

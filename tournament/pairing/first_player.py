@@ -67,7 +67,14 @@ def allocate_seats(higher: Entrant, lower: Entrant, higher_first_by_default: boo
     pref_high, pref_low = preference(higher), preference(lower)
     if pref_high.seat is None and pref_low.seat is None:
         first, second = (higher, lower) if higher_first_by_default else (lower, higher)
-        return first, second, "neither has played yet: seats follow the drawn lot, alternating by table"
+        return (
+            first,
+            second,
+            (
+                "neither has played yet: the higher-ranked entrant takes the initial seat if its pairing number is "
+                "odd, the other seat if it is even"
+            ),
+        )
     if pref_high.seat is None or (pref_low.seat is not None and pref_low.seat != pref_high.seat):
         return _grant(lower, higher, pref_low, "")
     if pref_low.seat is None or pref_low.seat != pref_high.seat:

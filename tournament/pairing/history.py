@@ -5,22 +5,44 @@ Python, used by simulations, tests and the benchmark.
 """
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from .model import Entrant, EntrantId, RoundPairing
 
 
 def record_round(
-    entrants: list[Entrant], round_pairing: RoundPairing, points: Mapping[EntrantId, float], bye_points: float = 1.0
+    entrants: list[Entrant],
+    round_pairing: RoundPairing,
+    points: Mapping[EntrantId, float],
+    bye_points: float = 1.0,
+    forfeits: Mapping[int, Collection[EntrantId]] | None = None,
 ) -> list[Entrant]:
     """Entrants after the round: scores, opponents, seats, byes and floats updated.
 
     ``points`` gives what each seated entrant scored at its table. A bye counts as a float down
     (the entrant scores without meeting anyone), as in the FIDE rules.
+
+    ``forfeits`` maps the table number of each match that was not played to who did not turn
+    up. As FIDE C.04.1 reads it, a forfeit is not a game: the two have not met (they may be
+    paired again), neither took a seat, and the side that was there scores as after a bye: it
+    counts as a float down and, like a bye, rules out the pairing-allocated bye later.
     """
+    forfeits = forfeits or {}
     by_id = {entrant.id: entrant for entrant in entrants}
     updated = {}
     for pairing in round_pairing.pairings:
+        if pairing.table in forfeits:
+            absent = set(forfeits[pairing.table])
+            for entrant_id in pairing.seats:
+                entrant = by_id[entrant_id]
+                won = entrant_id not in absent
+                updated[entrant_id] = dataclasses.replace(
+                    entrant,
+                    score=entrant.score + points.get(entrant_id, 0.0),
+                    byes=entrant.byes + (1 if won else 0),
+                    floats=(*entrant.floats, -1 if won else 0),
+                )
+            continue
         for seat, entrant_id in enumerate(pairing.seats):
             entrant = by_id[entrant_id]
             others = tuple(other for other in pairing.seats if other != entrant_id)

@@ -23,7 +23,9 @@ class Entrant:
     player; byes and absences are not games and are not listed. ``floats`` holds one value per
     past Swiss round: +1 when the entrant was paired up (met a higher score), -1 when paired down,
     0 otherwise. ``late_entry_score`` is the score an organiser grants a late entrant for the
-    rounds missed; pairings use ``score + late_entry_score``.
+    rounds missed; pairings use ``score + late_entry_score``. ``byes`` counts the byes received
+    and the forfeit wins (FIDE C.04.1: either rules out a pairing-allocated bye); a forfeited
+    match is not a meeting and gives no seat.
     """
 
     id: EntrantId

@@ -18,7 +18,9 @@ TIERS = (
     "rematch",
     "bye_rank",
     "absolute_seat_clash",
+    "downfloaters",
     "score_difference",
+    "topscorer_seat_clash",
     "strong_seat_clash",
     "repeated_float",
     "mild_seat_clash",
@@ -35,12 +37,16 @@ class RankedField:
     preferences: list[fp.SeatPreference]
     group_size: list[int]
     group_position: list[int]
+    group_index: list[int]
     score_scale: int
     ideal_gap_mode: str
+    topscorer_above: float | None = None
 
     @classmethod
-    def build(cls, ranked: list[Entrant], ideal_gap_mode: str) -> "RankedField":
-        sizes, positions = [], []
+    def build(cls, ranked: list[Entrant], ideal_gap_mode: str, topscorer_above: float | None = None) -> "RankedField":
+        """``topscorer_above``: in the last planned round, the score above which an entrant is a
+        topscorer (FIDE C.04.3 A.7: over half the maximum possible score); None in other rounds."""
+        sizes, positions, indexes = [], [], []
         start = 0
         while start < len(ranked):
             end = start
@@ -48,19 +54,23 @@ class RankedField:
                 end += 1
             sizes += [end - start] * (end - start)
             positions += list(range(end - start))
+            indexes += [len(set(indexes))] * (end - start)
             start = end
         scale = 1
         for entrant in ranked:
             denominator = Fraction(entrant.pairing_score).limit_denominator(100).denominator
             scale = scale * denominator // math.gcd(scale, denominator)
         preferences = [fp.preference(entrant) for entrant in ranked]
-        return cls(ranked, preferences, sizes, positions, scale, ideal_gap_mode)
+        return cls(ranked, preferences, sizes, positions, indexes, scale, ideal_gap_mode, topscorer_above)
 
     def __len__(self) -> int:
         return len(self.ranked)
 
     def same_group(self, i: int, j: int) -> bool:
-        return self.ranked[i].pairing_score == self.ranked[j].pairing_score
+        return self.group_index[i] == self.group_index[j]
+
+    def topscorer(self, i: int) -> bool:
+        return self.topscorer_above is not None and self.ranked[i].pairing_score > self.topscorer_above
 
     def ideal_offset(self, i: int) -> int:
         """How far down its own score group the ideal opponent of entrant i sits."""
@@ -78,15 +88,26 @@ def allowed(field: RankedField, i: int, j: int, allow_rematch: bool, forbid_same
 
 
 def pair_costs(field: RankedField, i: int, j: int) -> tuple[int, ...]:
-    """Tier values for pairing rank i (higher) with rank j (lower)."""
+    """Tier values for pairing rank i (higher) with rank j (lower).
+
+    ``downfloaters`` counts the score groups the higher entrant floats down through: as in FIDE's
+    Dutch system, a floater not paired in the next group floats down again from that one.
+    ``score_difference`` holds the raw gap (in units of 1/score_scale); the matching weighs it so
+    that one larger gap outweighs any number of smaller ones (``difference_weights``). In the last
+    planned round a clash of two absolute preferences involving a topscorer is not the hard
+    ``absolute_seat_clash`` but the softer ``topscorer_seat_clash`` (FIDE C.04.3 C.3, C.10).
+    """
     a, b = field.ranked[i], field.ranked[j]
     clash = fp.conflict(field.preferences[i], field.preferences[j])
     gap = round(abs(a.pairing_score - b.pairing_score) * field.score_scale)
+    exempt = clash == fp.ABSOLUTE and (field.topscorer(i) or field.topscorer(j))
     return (
         a.met(b.id),
         0,
-        1 if clash == fp.ABSOLUTE else 0,
-        gap * gap,
+        1 if clash == fp.ABSOLUTE and not exempt else 0,
+        field.group_index[j] - field.group_index[i],
+        gap,
+        1 if exempt else 0,
         1 if clash == fp.STRONG else 0,
         repeated_float(a, b) + repeated_float(b, a) if gap else 0,
         1 if clash == fp.MILD else 0,
@@ -137,9 +158,21 @@ def candidate_pairs(field: RankedField, neighbourhood: int | None):
         yield from ((i, j) for j in sorted(near))
 
 
+def difference_weights(gaps, base: int) -> dict[int, int]:
+    """Weight of each score gap so that sums compare like FIDE's pairing score differences: the
+    largest gap first, then the next (lexicographic). Each gap level weighs ``base`` times the one
+    below it, which is exact when fewer than ``base`` pairs float (the caller checks this)."""
+    weights, weight = {0: 0}, 1
+    for gap in sorted(set(gaps) - {0}):
+        weights[gap] = weight
+        weight *= base
+    return weights
+
+
 def pack(cost_rows: list[tuple[int, ...]], matched_edges: int) -> tuple[list[int], int]:
     """Tier multipliers and the total that turns a cost into a positive weight (weight = total - cost)."""
-    bounds = [max((row[tier] for row in cost_rows), default=0) * matched_edges for tier in range(len(TIERS))]
+    columns = list(zip(*cost_rows)) or [()] * len(TIERS)
+    bounds = [max(column, default=0) * matched_edges for column in columns]
     multipliers = [1] * len(TIERS)
     for tier in range(len(TIERS) - 2, -1, -1):
         multipliers[tier] = multipliers[tier + 1] * (bounds[tier + 1] + 1)

@@ -9,6 +9,10 @@ def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_fi
     higher, lower = field.ranked[i], field.ranked[j]
     first, second, seat_reason = fp.allocate_seats(higher, lower, higher_first_by_default)
     tier_values = costs.pair_costs(field, i, j)
+    tier_values = tuple(
+        value / field.score_scale if name == "score_difference" else value
+        for name, value in zip(costs.TIERS, tier_values)
+    )
     terms = tuple(
         CostTerm(name, value, _term_note(name, field, i, j))
         for name, value in zip(costs.TIERS, tier_values)
@@ -46,8 +50,15 @@ def _term_note(name: str, field, i: int, j: int) -> str:
         return f"they have met {higher.met(lower.id)} time(s) before"
     if name.endswith("seat_clash"):
         return f"both prefer to play {fp.SEAT_WORDS[field.preferences[i].seat]}"
+    if name == "downfloaters":
+        return f"{higher.id} floats down through {field.group_index[j] - field.group_index[i]} score group(s)"
     if name == "score_difference":
-        return f"score gap {abs(higher.pairing_score - lower.pairing_score):g}, counted squared"
+        return (
+            f"score gap {abs(higher.pairing_score - lower.pairing_score):g}: "
+            "one larger gap weighs more than any number of smaller ones"
+        )
+    if name == "topscorer_seat_clash":
+        return "last round: a topscorer may take the same seat again when the score groups need it"
     if name == "repeated_float":
         return "an entrant floats the same way as in a recent round"
     if name == "rank_gap":
@@ -81,7 +92,7 @@ def explain_bye(field: costs.RankedField, receiver: int, settings) -> str:
         return reason + "the field is odd and it is the lowest-ranked entrant, with no bye yet"
     parts = []
     if had_bye:
-        parts.append(f"{_names(had_bye)} ranked lower but already had a bye")
+        parts.append(f"{_names(had_bye)} ranked lower but already had a bye or a forfeit win")
     if could_have:
         parts.append(
             f"giving it to {_names(could_have)} instead would have forced a rematch, a forbidden pairing "

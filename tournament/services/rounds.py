@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import hashlib
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -15,6 +16,7 @@ from tournament.models import Event, Match, MatchSeat, Participant, Round, Serie
 from tournament.pairing.groups import group_name, snake_groups
 from tournament.pairing.model import Absence, Bye, Entrant, Explanation, Pairing, RoundPairing, to_json
 from tournament.pairing.round_robin import RoundRobinSettings, round_robin
+from tournament.pairing.seeding import seeded_rng
 from tournament.services.events import check_organiser
 from tournament.services.walkovers import round_walkovers
 
@@ -25,11 +27,22 @@ def round_seed(stage: Stage, number: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float]]:
-    """A published round as the pairing algorithms see history: tables, byes and points."""
-    pairings, byes, points = [], [], {}
+def _forfeit_of(match: Match) -> list[int] | None:
+    """Who did not play a forfeited match (recorded by ``match_forfeit``), or None if it was played."""
+    try:
+        return list(match.ranking_forfeit.absent)
+    except ObjectDoesNotExist:
+        return None
+
+
+def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float], dict[int, list[int]]]:
+    """A published round as the pairing algorithms see history: tables, byes, points, and the
+    forfeited tables with who did not play (a forfeit is not a game, FIDE C.04.1)."""
+    pairings, byes, points, forfeits = [], [], {}, {}
     for match in round_.matches.all():
         seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        if not match.is_bye and (absent := _forfeit_of(match)) is not None:
+            forfeits[match.table] = absent
         for seat in seats:
             if seat.match_points is not None:
                 points[seat.participant_id] = float(seat.match_points)
@@ -38,9 +51,10 @@ def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float]]:
         else:
             ids = tuple(seat.participant_id for seat in seats)
             pairings.append(Pairing(table=match.table, seats=ids, explanation=Explanation(summary="stored")))
-    return RoundPairing(
+    stored = RoundPairing(
         format="stored", round_number=round_.number, seed=None, pairings=tuple(pairings), byes=tuple(byes)
-    ), points
+    )
+    return stored, points, forfeits
 
 
 def stage_entrants(stage: Stage) -> list[Entrant]:
@@ -67,10 +81,12 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
         )
         for p in participants
     ]
-    rounds = stage.rounds.order_by("number").prefetch_related("matches__seats")
+    rounds = stage.rounds.order_by("number").prefetch_related("matches__seats", "matches__ranking_forfeit")
     for round_ in rounds:
-        stored, points = _stored_round(round_)
-        entrants = algorithms.record_round(entrants, stored, points, bye_points=float(stage.points_bye))
+        stored, points, forfeits = _stored_round(round_)
+        entrants = algorithms.record_round(
+            entrants, stored, points, bye_points=float(stage.points_bye), forfeits=forfeits
+        )
     return entrants
 
 
@@ -112,6 +128,15 @@ def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pa
     )
 
 
+def _initial_colour(stage: Stage) -> str:
+    """The top seed's seat where neither entrant has played: the stage setting, or drawn once for
+    the whole stage from round 1's seed (so it stays the same in every round)."""
+    chosen = stage.settings.get("initial_colour", "lot")
+    if chosen != "lot":
+        return chosen
+    return "first" if seeded_rng(round_seed(stage, 1), "swiss-first-seat").random() < 0.5 else "second"
+
+
 def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
     planned = stage.settings.get("rounds")
     if planned and number > planned:
@@ -120,6 +145,9 @@ def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> Rou
         rematches=stage.settings.get("rematches", "least_bad"),
         forbid_same_club=stage.settings.get("forbid_same_club", True),
         within_group=stage.settings.get("within_group", "slide"),
+        planned_rounds=planned or None,
+        points_win=float(stage.points_win),
+        initial_colour=_initial_colour(stage),
     )
     if stage.settings.get("groups"):
         return _in_groups(

@@ -17,7 +17,15 @@ from tournament.services.events import check_organiser
 ELIMINATION = {Stage.Format.SINGLE_ELIMINATION, Stage.Format.DOUBLE_ELIMINATION}
 # "check_in": only checked-in participants are paired (the others are absent for the round).
 SETTINGS_KEYS = {
-    Stage.Format.SWISS: {"rounds", "rematches", "forbid_same_club", "within_group", "check_in", "groups"},
+    Stage.Format.SWISS: {
+        "rounds",
+        "rematches",
+        "forbid_same_club",
+        "within_group",
+        "check_in",
+        "groups",
+        "initial_colour",
+    },
     Stage.Format.ROUND_ROBIN: {"double", "groups"},
     Stage.Format.SINGLE_ELIMINATION: {"third_place"},
     Stage.Format.DOUBLE_ELIMINATION: {"grand_final_reset"},

@@ -18,6 +18,7 @@ from tournament import selectors
 from tournament.api import exports, ics
 from tournament.api.base import NOT_FOUND, TournamentView, errors, event_stage, stage_round, visible_event
 from tournament.models import Event
+from tournament.services.trf import stage_trf
 
 EXPORT_TAGS = ["exports"]
 
@@ -78,6 +79,25 @@ class StandingsCSVView(CSVView):
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
         return _download(exports.standings_csv(stage), f"{slug}-stage{number}-standings.csv")
+
+
+class TRFRenderer(_TextRenderer):
+    media_type = "text/plain"
+    format = "trf"
+
+
+class StageTRFView(TournamentView):
+    renderer_classes = [TRFRenderer]
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        tags=EXPORT_TAGS,
+        summary="A Swiss stage as a FIDE Tournament Report File (TRF-16), to check its pairings elsewhere",
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR), **errors(400, 404)},
+    )
+    def get(self, request, slug: str, number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        return _download(stage_trf(stage), f"{slug}-stage{number}.trf")
 
 
 def _calendar_schema(summary: str):
