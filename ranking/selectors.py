@@ -109,8 +109,15 @@ def stage_standings(stage: Stage) -> StageStandings:
         order = ["match_points"]
     entrants, scoring = stage_entrants(stage)
     participants = {p.pk: p for p in stage.event.participants.all()}
+    deciding = None
+    if stage.bracket:  # an elimination stage: the bracket places everyone, the rest is information
+        from tournament.services.brackets import stage_bracket_placings
+
+        places = {pid: (p.place, p.how) for pid, p in stage_bracket_placings(stage).items()}
+        scoring.extra["bracket_places"] = places
+        order, deciding = ["bracket_place", *(key for key in order if key != "bracket_place")], 1
     if not stage.groups:
-        computed = compute_standings(entrants, order, scoring)
+        computed = compute_standings(entrants, order, scoring, deciding=deciding)
         columns = [t.describe() for t in computed.tiebreaks]
         return StageStandings(columns, _rows(computed, participants, ""), notes, computed)
     # A group stage: every group is ranked on its own (its games never leave the group).
