@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from ranking.models import Player, RatedGame, Rating, RatingHistory, RatingPool
 from ranking.standings.compute import Standings, compute_standings
 from ranking.standings.loading import stage_entrants
+from ranking.standings.model import Entrant
 from ranking.tiebreaks import UnknownTieBreak, get_tiebreak
 from tournament.models import Participant, Stage
 from tournament.pairing.groups import group_name
@@ -47,6 +48,12 @@ class StandingRow:
     explanation: str  # why this row is above the next one ("" for the last row)
     decided_by: str | None  # the tie-break key that separated it from the next row
     group: str = ""  # the group's name in a group stage (ranks count within the group)
+    entrant: Entrant | None = field(default=None, repr=False)  # what the row was computed from
+
+    @property
+    def games_won(self) -> int:
+        """Games won outright (a shared first place is not a win), as the page counts them."""
+        return sum(1 for game in self.entrant.games if game.won) if self.entrant else 0
 
     @property
     def points(self) -> str:
@@ -141,7 +148,11 @@ def _rows(computed: Standings, participants: dict[int, Participant], group: str)
             for t in computed.tiebreaks
             for v in [row.values.get(t.key)]
         ]
-        rows.append(StandingRow(row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by, group))
+        rows.append(
+            StandingRow(
+                row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by, group, row.entrant
+            )
+        )
     return rows
 
 
