@@ -185,8 +185,7 @@ STANDINGS_HEADER = [
     "match_points",
     "granted_points",
     "total",
-    "group",
-]  # fmt: skip; then tiebreak_<key> for each tie-break of the stage
+]  # then tiebreak_<key> for each tie-break of the stage, then group
 
 
 def number(value: Decimal) -> str:
@@ -198,8 +197,8 @@ def _standing_cells(ranked, tally: StandingRow) -> list:
     person = tally.participant
     cells = [ranked.rank, person.pk, safe_text(person.name), person.seed or "", person.status]
     cells += [tally.played, tally.wins, tally.draws, tally.losses, tally.byes, ranked.games_won]
-    cells += [number(tally.match_points), number(person.granted_points), number(tally.total), ranked.group]
-    return cells + [cell.shown for cell in ranked.cells]
+    cells += [number(tally.match_points), number(person.granted_points), number(tally.total)]
+    return [*cells, *(cell.shown for cell in ranked.cells), ranked.group]
 
 
 def standings_csv(stage: Stage) -> str:
@@ -210,7 +209,7 @@ def standings_csv(stage: Stage) -> str:
 
     standings = stage_standings(stage)
     tallies = {row.participant.pk: row for row in stage_tallies(stage)}
-    header = STANDINGS_HEADER + [f"tiebreak_{column['key']}" for column in standings.columns]
+    header = [*STANDINGS_HEADER, *(f"tiebreak_{column['key']}" for column in standings.columns), "group"]
     rows = [
         _standing_cells(ranked, tallies.get(ranked.participant.pk) or StandingRow(ranked.participant))
         for ranked in standings
