@@ -83,3 +83,17 @@ def test_a_series_under_way_shows_the_score_so_far_instead_of_waiting(client):
     assert f"{leader} leads 1–0" in table and "waiting" not in table
     assert match.status == "pending"
     assert reverse("match-detail", args=[event.slug, match.pk]) in client.get(event.get_absolute_url()).content.decode()
+
+
+def test_the_pairing_preview_explains_with_names_not_database_ids(client):
+    event, owner, people = make_event(players=4, stage={"format": "swiss", "settings": {"rounds": 3}})
+    stage = event.stages.get()
+    client.force_login(owner)
+    html = client.get(reverse("round-pair", args=[event.slug, stage.pk])).content.decode()
+    rows = re.findall(r"<tr><td>\d+</td>.*?</tr>", html, re.S)
+    assert len(rows) == 2
+    for row in rows:
+        why = " ".join(re.sub(r"<[^>]+>", " ", row.split("</td>", 2)[2]).split())
+        assert "both have 0 points" in why
+        assert not any(re.search(rf"\b{person.pk}\b", why) for person in people), why
+        assert sum(person.name in why for person in people) >= 2

@@ -23,7 +23,8 @@ class Entrant:
     player; byes and absences are not games and are not listed. ``floats`` holds one value per
     past Swiss round: +1 when the entrant was paired up (met a higher score), -1 when paired down,
     0 otherwise. ``late_entry_score`` is the score an organiser grants a late entrant for the
-    rounds missed; pairings use ``score + late_entry_score``.
+    rounds missed; pairings use ``score + late_entry_score``. ``name`` only changes the words of
+    explanations, never a pairing.
     """
 
     id: EntrantId
@@ -39,6 +40,12 @@ class Entrant:
     present: bool = True
     withdrawn: bool = False
     late_entry_score: float = 0.0
+    name: str = ""  # how explanations name the entrant (the id when empty)
+
+    @property
+    def shown(self) -> str:
+        """The entrant as explanations name it: its name, else its id."""
+        return self.name or str(self.id)
 
     @property
     def pairing_score(self) -> float:
