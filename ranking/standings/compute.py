@@ -58,7 +58,7 @@ class Standings:
         above, below, vh, vl = (names[0], names[1], va, vb) if ra.rank < rb.rank else (names[1], names[0], vb, va)
         earlier = self.tiebreaks[: self.tiebreaks.index(tiebreak)]
         level = f"level on {', '.join(t.name.lower() for t in earlier)}; " if earlier else ""
-        return f"{above} is above {below}: {level}{tiebreak.difference(vh, vl)}"
+        return f"{above} is above {below}: {level}{tiebreak.difference(vh, vl, (above, below))}"
 
 
 def _split(group: list[EntrantId], values: dict[EntrantId, Value]) -> list[list[EntrantId]]:

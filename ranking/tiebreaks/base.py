@@ -87,8 +87,9 @@ class TieBreak:
         order = amount if self.direction == Direction.HIGHER else -amount
         return Value(order, number(amount) if shown is None else shown, detail)
 
-    def difference(self, above: Value, below: Value) -> str:
-        """In words, how ``above`` beats ``below`` on this tie-break (their orders differ)."""
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
+        """In words, how ``above`` beats ``below`` on this tie-break (their orders differ);
+        ``names`` are the two entrants' names, for tie-breaks that tell a story."""
         better = "fewer is better" if self.direction == Direction.LOWER else "more is better"
         return f"{self.name.lower()} {above.shown} to {below.shown} ({better})"
 

@@ -28,8 +28,9 @@ class BracketPlace(TieBreak):
                 out[eid] = Value(-place, str(place), how)
         return out
 
-    def difference(self, above: Value, below: Value) -> str:
-        return f"{above.detail}, {below.detail} ({self.name.lower()} {above.shown} and {below.shown})"
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
+        first, second = names
+        return f"{first} {above.detail}, {second} {below.detail} (bracket places {above.shown} and {below.shown})"
 
 
 register(BracketPlace())

@@ -77,7 +77,7 @@ class SummedTiebreak(TieBreak):
             out[eid] = Value(tuple(total), shown, detail, parts)
         return out
 
-    def difference(self, above: Value, below: Value) -> str:
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
         index = _first_difference(above, below)
         if index is None or index >= len(above.parts) or index >= len(below.parts):
             return super().difference(above, below)
@@ -149,7 +149,7 @@ class CarnacDolmens(TieBreak):
             out[eid] = Value(order, str(count), detail)
         return out
 
-    def difference(self, above: Value, below: Value) -> str:
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
         index = _first_difference(above, below)
         if not index:  # the counts differ (or nothing does)
             return super().difference(above, below)
