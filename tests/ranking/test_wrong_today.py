@@ -59,6 +59,19 @@ def test_double_elimination_places_the_grand_final_then_the_losers_bracket():
     assert places["s1"] == 1 and places["s2"] == 2 and places["s3"] == 3 and places["s4"] == 4
 
 
+def test_a_played_bracket_reset_decides_first_and_second():
+    plan = bracket(
+        [PairingEntrant(id=f"s{n}", seed=n) for n in range(1, 5)],
+        EliminationSettings(double=True, grand_final_reset=True),
+        seed=1,
+    )
+    winners = _higher_seed_wins(plan, upsets={"GF"})  # the losers' bracket champion wins the first final
+    assert "GF2" in winners
+    places = bracket_placings(plan, winners)
+    assert (places["s1"].place, places["s2"].place) == (1, 2)
+    assert (places["s1"].how, places["s2"].how) == ("won the grand final reset", "lost the grand final reset")
+
+
 @pytest.mark.django_db
 def test_knockout_standings_follow_the_bracket_not_the_match_points(misty_nim):
     event, owner, _ = make_event(players=4, stage={"format": "single_elimination", "settings": {"third_place": True}})

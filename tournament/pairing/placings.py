@@ -57,8 +57,9 @@ def bracket_placings(bracket: Bracket, winners: Mapping[str, EntrantId]) -> dict
     for match in bracket.matches:
         winner, loser = winner_of[match.id], loser_of[match.id]
         if match is final and _real(winner):
-            key[winner], how[winner] = (9, 0), f"won the {match.label.lower()}"
-            key[loser], how[loser] = (8, 0), f"lost the {match.label.lower()}"
+            name = match.label.split(" (")[0].lower()
+            key[winner], how[winner] = (9, 0), f"won the {name}"
+            key[loser], how[loser] = (8, 0), f"lost the {name}"
         elif match.section == "third_place" and _real(winner):
             key[winner], how[winner] = (7, 0), "won the third-place match"
             key[loser], how[loser] = (6, 0), "lost the third-place match"
