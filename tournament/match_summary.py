@@ -71,7 +71,8 @@ def _team_won(game: SeriesGame) -> bool | None:
     return None
 
 
-def summarize(match: Match, stage: Stage, score_label: str = "score") -> MatchSummary:
+def summarize(match: Match, stage: Stage, score_label: str = "score", absent: list | None = None) -> MatchSummary:
+    """``absent``: the participants who did not play, when the match was recorded as a forfeit."""
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
     if match.is_bye:
         points = seats[0].match_points if seats else stage.points_bye
@@ -116,6 +117,11 @@ def summarize(match: Match, stage: Stage, score_label: str = "score") -> MatchSu
         else:
             text = ""
         return MatchSummary("table", lines, text, settled)
+    if settled and absent:
+        gone = " and ".join(seat.participant.name for seat in seats if seat.participant_id in absent)
+        present = [seat.participant.name for seat in seats if seat.participant_id not in absent]
+        text = f"{present[0]} won by forfeit: {gone} did not play" if present else f"forfeit: {gone} did not play"
+        return MatchSummary("versus", lines, text, settled)
     return MatchSummary(
         "versus", lines, _versus(seats, wins, scores, scored, settled, games, stage, score_label), settled
     )
@@ -163,8 +169,11 @@ class RoundTable:
 
 def round_table(round_, game: str) -> RoundTable:
     """Every match of a round with its summary, and the shape its table is drawn in."""
+    from ranking.models import Forfeit
+
     stage, label = round_.stage, score_label_of(game)
-    rows = [(match, summarize(match, stage, label)) for match in round_.matches.all()]
+    forfeits = dict(Forfeit.objects.filter(match__round=round_).values_list("match_id", "absent"))
+    rows = [(match, summarize(match, stage, label, forfeits.get(match.pk))) for match in round_.matches.all()]
     shapes = [summary.shape for _, summary in rows if summary.shape != "bye"]
     shape = "table" if "table" in shapes else ("team" if shapes and set(shapes) == {"team"} else "versus")
     return RoundTable(shape, rows)

@@ -97,3 +97,15 @@ def test_the_pairing_preview_explains_with_names_not_database_ids(client):
         assert "both have 0 points" in why
         assert not any(re.search(rf"\b{person.pk}\b", why) for person in people), why
         assert sum(person.name in why for person in people) >= 2
+
+
+def test_a_forfeit_says_who_did_not_play(client):
+    from tournament.services.walkovers import match_forfeit
+
+    event, owner, _ = make_event(players=2, stage={"format": "swiss", "series_length": 3, "settings": {"rounds": 1}})
+    match = round_publish(stage=event.stages.get(), by=owner).matches.get()
+    absent, present = (seat.participant for seat in match.seats.order_by("seat"))
+    match_forfeit(match=match, by=owner, absent=absent.pk, reason="ill")
+    table = _tables(client.get(event.get_absolute_url()).content.decode())[0]
+    assert f"{present.name} won by forfeit: {absent.name} did not play" in table
+    assert "won by forfeit" in client.get(match.get_absolute_url()).content.decode()

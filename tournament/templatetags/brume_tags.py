@@ -20,6 +20,8 @@ def round_table(round_, event):
 @register.simple_tag
 def match_summary(match, event):
     """``{% match_summary match event as summary %}``: one match's result in words."""
+    from ranking.models import Forfeit
     from tournament.match_summary import score_label_of, summarize
 
-    return summarize(match, match.round.stage, score_label_of(event.game))
+    absent = Forfeit.objects.filter(match=match).values_list("absent", flat=True).first()
+    return summarize(match, match.round.stage, score_label_of(event.game), absent)
