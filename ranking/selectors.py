@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from ranking.models import Player, RatedGame, Rating, RatingHistory, RatingPool
 from ranking.standings.compute import Standings, compute_standings
 from ranking.standings.loading import stage_entrants
+from ranking.standings.model import Entrant
 from ranking.tiebreaks import UnknownTieBreak, get_tiebreak
 from tournament.models import Participant, Stage
 from tournament.pairing.groups import group_name
@@ -47,6 +48,12 @@ class StandingRow:
     explanation: str  # why this row is above the next one ("" for the last row)
     decided_by: str | None  # the tie-break key that separated it from the next row
     group: str = ""  # the group's name in a group stage (ranks count within the group)
+    entrant: Entrant | None = field(default=None, repr=False)  # what the row was computed from
+
+    @property
+    def games_won(self) -> int:
+        """Games won outright (a shared first place is not a win), as the page counts them."""
+        return sum(1 for game in self.entrant.games if game.won) if self.entrant else 0
 
     @property
     def points(self) -> str:
@@ -109,8 +116,15 @@ def stage_standings(stage: Stage) -> StageStandings:
         order = ["match_points"]
     entrants, scoring = stage_entrants(stage)
     participants = {p.pk: p for p in stage.event.participants.all()}
+    deciding = None
+    if stage.bracket:  # an elimination stage: the bracket places everyone, the rest is information
+        from tournament.services.brackets import stage_bracket_placings
+
+        places = {pid: (p.place, p.how) for pid, p in stage_bracket_placings(stage).items()}
+        scoring.extra["bracket_places"] = places
+        order, deciding = ["bracket_place", *(key for key in order if key != "bracket_place")], 1
     if not stage.groups:
-        computed = compute_standings(entrants, order, scoring)
+        computed = compute_standings(entrants, order, scoring, deciding=deciding)
         columns = [t.describe() for t in computed.tiebreaks]
         return StageStandings(columns, _rows(computed, participants, ""), notes, computed)
     # A group stage: every group is ranked on its own (its games never leave the group).
@@ -134,7 +148,11 @@ def _rows(computed: Standings, participants: dict[int, Participant], group: str)
             for t in computed.tiebreaks
             for v in [row.values.get(t.key)]
         ]
-        rows.append(StandingRow(row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by, group))
+        rows.append(
+            StandingRow(
+                row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by, group, row.entrant
+            )
+        )
     return rows
 
 

@@ -104,7 +104,10 @@ ROUNDS_SHOWN_IN_FULL = 120
 
 def _with_matches(rounds: QuerySet[Round]) -> QuerySet[Round]:
     seats = MatchSeat.objects.select_related("participant").order_by("seat")
-    matches = Match.objects.order_by("table").prefetch_related(Prefetch("seats", queryset=seats), "games")
+    games = SeriesGame.objects.select_related("record")  # a team game's verdict says if it was won
+    matches = Match.objects.order_by("table").prefetch_related(
+        Prefetch("seats", queryset=seats), Prefetch("games", games)
+    )
     return rounds.prefetch_related(Prefetch("matches", queryset=matches))
 
 

@@ -30,12 +30,13 @@ class Standings:
     rows: list[Row]
     # For every entrant, the group it sat in after each tie-break: where two paths part is why.
     paths: dict[EntrantId, list[int]] = field(repr=False, default_factory=dict)
+    deciding: int | None = None  # how many of the tie-breaks decide ranks (None: all of them)
 
     def row(self, entrant_id: EntrantId) -> Row:
         return next(row for row in self.rows if row.entrant.id == entrant_id)
 
     def deciding_tiebreak(self, a: EntrantId, b: EntrantId) -> TieBreak | None:
-        for index, (ga, gb) in enumerate(zip(self.paths[a], self.paths[b], strict=True)):
+        for index, (ga, gb) in enumerate(zip(self.paths[a], self.paths[b], strict=True)):  # deciding ones only
             if ga != gb:
                 return self.tiebreaks[index]
         return None
@@ -46,13 +47,18 @@ class Standings:
         tiebreak = self.deciding_tiebreak(a, b)
         names = ra.entrant.name, rb.entrant.name
         if tiebreak is None:
+            if self.deciding is not None and self.deciding < len(self.tiebreaks):
+                on = ", ".join(t.name.lower() for t in self.tiebreaks[: self.deciding])
+                return (
+                    f"{names[0]} and {names[1]} are level on {on}: they share rank {ra.rank} "
+                    "(the other columns are shown for information)"
+                )
             return f"{names[0]} and {names[1]} are level on every tie-break: they share rank {ra.rank}"
         va, vb = ra.values[tiebreak.key], rb.values[tiebreak.key]
         above, below, vh, vl = (names[0], names[1], va, vb) if ra.rank < rb.rank else (names[1], names[0], vb, va)
         earlier = self.tiebreaks[: self.tiebreaks.index(tiebreak)]
         level = f"level on {', '.join(t.name.lower() for t in earlier)}; " if earlier else ""
-        better = "fewer is better" if tiebreak.direction == "lower" else "more is better"
-        return f"{above} is above {below}: {level}{tiebreak.name.lower()} {vh.shown} to {vl.shown} ({better})"
+        return f"{above} is above {below}: {level}{tiebreak.difference(vh, vl, (above, below))}"
 
 
 def _split(group: list[EntrantId], values: dict[EntrantId, Value]) -> list[list[EntrantId]]:
@@ -70,8 +76,12 @@ def _display_order(entrant: Entrant) -> tuple:
     return (entrant.seed if entrant.seed is not None else 10**9, str(entrant.name), str(entrant.id))
 
 
-def compute_standings(entrants: Iterable[Entrant], order: Sequence[str], scoring: Scoring | None = None) -> Standings:
-    """Rank the entrants by the tie-breaks named in ``order`` (keys of the registry)."""
+def compute_standings(
+    entrants: Iterable[Entrant], order: Sequence[str], scoring: Scoring | None = None, *, deciding: int | None = None
+) -> Standings:
+    """Rank the entrants by the tie-breaks named in ``order`` (keys of the registry). With
+    ``deciding``, only the first that many decide the ranks; the others are shown for
+    information (an elimination stage ranks by its bracket alone)."""
     context = Context({e.id: e for e in entrants}, scoring or Scoring())
     tiebreaks = [get_tiebreak(key) for key in order]
     everyone = sorted(context.entrants, key=lambda eid: _display_order(context.entrants[eid]))
@@ -82,7 +92,7 @@ def compute_standings(entrants: Iterable[Entrant], order: Sequence[str], scoring
                 values[eid][tiebreak.key] = value
     groups = [everyone]
     paths: dict[EntrantId, list[int]] = {eid: [] for eid in everyone}
-    for tiebreak in tiebreaks:
+    for tiebreak in tiebreaks[:deciding]:
         refined = []
         for group in groups:
             if len(group) > 1 and tiebreak.per_group:
@@ -103,7 +113,7 @@ def compute_standings(entrants: Iterable[Entrant], order: Sequence[str], scoring
             cells = {t.key: values[eid].get(t.key) for t in tiebreaks}
             rows.append(Row(placed + 1, entrant, cells))
         placed += len(group)
-    standings = Standings(tiebreaks, rows, paths)
+    standings = Standings(tiebreaks, rows, paths, deciding)
     for upper, lower in itertools.pairwise(rows):
         decided = standings.deciding_tiebreak(upper.entrant.id, lower.entrant.id)
         upper.decided_by = decided.key if decided else None

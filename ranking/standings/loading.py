@@ -172,6 +172,16 @@ def _load(stage: Stage):
     return matches, games, forfeits
 
 
+def _tiebreak_labels(game: str) -> tuple[str, ...]:
+    """What each figure of the game's tie-break tuple is, for "why" (the engine says)."""
+    from games.engines import get_engine
+
+    try:
+        return tuple(get_engine(game).info.tiebreak_labels)
+    except LookupError:
+        return ()
+
+
 def stage_entrants(stage: Stage) -> tuple[list[Entrant], Scoring]:
     matches, games, forfeits = _load(stage)
     rounds = sorted({m.round_number for m in matches})
@@ -211,5 +221,6 @@ def stage_entrants(stage: Stage) -> tuple[list[Entrant], Scoring]:
         loss=float(stage.points_loss),
         bye=float(stage.points_bye),
         lots_seed=stage.event.seed + stage.number,
+        extra={"tiebreak_labels": _tiebreak_labels(stage.event.game)},
     )
     return entrants, scoring

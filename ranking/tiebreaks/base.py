@@ -29,6 +29,9 @@ class Value:
     order: Any
     shown: str
     detail: str = ""
+    # For a tuple ``order``: each figure as (label, the figure shown, fewer is better?), so that
+    # "why" can name the figure that separates two entrants.
+    parts: tuple[tuple[str, str, bool], ...] = ()
 
 
 def number(value: float) -> str:
@@ -83,6 +86,12 @@ class TieBreak:
     def value(self, amount: float, detail: str = "", shown: str | None = None) -> Value:
         order = amount if self.direction == Direction.HIGHER else -amount
         return Value(order, number(amount) if shown is None else shown, detail)
+
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
+        """In words, how ``above`` beats ``below`` on this tie-break (their orders differ);
+        ``names`` are the two entrants' names, for tie-breaks that tell a story."""
+        better = "fewer is better" if self.direction == Direction.LOWER else "more is better"
+        return f"{self.name.lower()} {above.shown} to {below.shown} ({better})"
 
     def describe(self) -> dict[str, str]:
         return {

@@ -35,6 +35,17 @@ class MenhirsFogPoints(GameScore):
     won_games_only = True
 
 
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _first_difference(above: Value, below: Value) -> int | None:
+    for index, (a, b) in enumerate(zip(above.order, below.order, strict=False)):
+        if a != b:
+            return index
+    return None
+
+
 def _tuple_text(values) -> str:
     return "(" + ", ".join(number(v) for v in values) + ")"
 
@@ -49,6 +60,7 @@ class SummedTiebreak(TieBreak):
     labels: tuple[str, ...] = ()
 
     def values(self, context: Context, group):
+        labels = self.labels or tuple(context.scoring.extra.get("tiebreak_labels") or ())
         out = {}
         for eid in group:
             tuples = [(g.number, g.tiebreak or (g.score,)) for g in context.entrants[eid].games]
@@ -58,11 +70,37 @@ class SummedTiebreak(TieBreak):
                 for i, v in enumerate(t):
                     total[i] += v
             detail = " + ".join(f"G{n} {_tuple_text(t)}" for n, t in tuples) or "no game"
-            if self.labels:
-                detail += " — " + ", ".join(self.labels)
-            shown = " / ".join(number(abs(v)) for v in total)
-            out[eid] = Value(tuple(total), shown, detail)
+            if labels:
+                detail += " — " + ", ".join(labels)
+            parts = tuple(_part(labels, index, value) for index, value in enumerate(total))
+            shown = " / ".join(figure for _, figure, _ in parts)
+            out[eid] = Value(tuple(total), shown, detail, parts)
         return out
+
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
+        index = _first_difference(above, below)
+        if index is None or index >= len(above.parts) or index >= len(below.parts):
+            return super().difference(above, below)
+        label, a, fewer = above.parts[index]
+        b = below.parts[index][1]
+        better = "fewer is better" if fewer else "more is better"
+        whole = f"{self.name.lower()} {above.shown} to {below.shown}"
+        if index == 0:
+            return f"{whole}: {label} {a} to {b} ({better})"
+        level = ", ".join(part[0] for part in above.parts[:index])
+        return f"{whole}: level on {level}, then {label} {a} to {b} ({better})"
+
+
+def _part(labels, index: int, value: float) -> tuple[str, str, bool]:
+    """A figure of an engine's tuple: its label, as shown, and whether fewer is better. A
+    "fewer is better" figure is stored negated (larger compares better): it is shown as the count."""
+    if index >= len(labels):
+        return f"its {ordinal(index + 1)} figure", number(abs(value) if not labels else value), False
+    label = labels[index]
+    fewer = any(word in label.lower() for word in ("fewer", "fewest", "negated"))
+    words = label.split(" (")[0].lower()
+    words = words.removeprefix("fewest ").removeprefix("fewer ") if fewer else words
+    return words, number(abs(value) if fewer else value), fewer
 
 
 class FogRescuePoints(SummedTiebreak):
@@ -110,6 +148,15 @@ class CarnacDolmens(TieBreak):
             order = (count, *sizes, *([0] * (width - len(sizes))))
             out[eid] = Value(order, str(count), detail)
         return out
+
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
+        index = _first_difference(above, below)
+        if not index:  # the counts differ (or nothing does)
+            return super().difference(above, below)
+        a, b = above.order[index], below.order[index]
+        which = "largest dolmen" if index == 1 else f"{ordinal(index)} largest dolmen"
+        sizes = f"size {a} to {'none' if not b else f'size {b}'}"
+        return f"dolmens {above.shown} each; {which} {sizes} (the rulebook compares the largest dolmens next)"
 
 
 register(GameScore())

@@ -25,5 +25,8 @@ class DrawingOfLots(TieBreak):
             for eid in group
         }
 
+    def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
+        return f"the drawing of lots decided ({above.shown} to {below.shown}, drawn from the event's recorded seed)"
+
 
 register(DrawingOfLots())

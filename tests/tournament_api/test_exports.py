@@ -200,3 +200,26 @@ def test_exports_follow_the_event_visibility(api):
 def test_a_calendar_client_asking_for_text_calendar_gets_it(api, world):
     response = api.get(world.event_url("api-event-calendar"), HTTP_ACCEPT="text/calendar")
     assert response.status_code == 200
+
+
+def test_standings_csv_ranks_and_counts_as_the_standings_page(api):
+    """The CSV once ranked by match points alone (1, 1, 3, 3) and counted a drawn game as half a
+    win; it now gives the page's ranks, order and figures."""
+    from ranking.selectors import stage_standings
+
+    event, owner, _ = make_event(
+        players=4, stage={"format": "swiss", "tiebreaks": ["match_points", "game_wins", "lots"]}
+    )
+    round_ = round_publish(stage=event.stages.get(), by=owner, number=1)
+    settle(round_.matches.get(table=1))
+    drawn = round_.matches.get(table=2)
+    seats = list(drawn.seats.order_by("seat"))
+    game = game_report(game=drawn.games.get(), by=seats[0].participant.user, ranks=[1, 1])
+    game_confirm(game=game, by=seats[1].participant.user)
+    page = stage_standings(event.stages.get())
+    data = rows(api.get(f"/api/v1/events/{event.slug}/stages/1/standings.csv"))
+    assert [row["rank"] for row in data] == [str(row.rank) for row in page] == ["1", "2", "3", "4"]
+    assert [row["name"] for row in data] == [row.participant.name for row in page]
+    drew = {seat.participant.name for seat in seats}
+    assert {row["games_won"] for row in data if row["name"] in drew} == {"0"}
+    assert [row["tiebreak_game_wins"] for row in data] == [row.cells[1].shown for row in page]

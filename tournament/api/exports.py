@@ -19,7 +19,6 @@ from django.db.models import Prefetch
 from tournament import bounds
 from tournament.api.ics import Entry
 from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
-from tournament.pairing.groups import group_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -113,8 +112,8 @@ def results_csv(event: Event) -> str:
     return to_csv(RESULT_HEADER, rows)
 
 
-# Standings so far: match points only. The ordered tie-breaks come with the ranking app; until
-# then equal totals share a rank and are listed by seed.
+# Standings: the ranks, order and tie-break figures of the standings page and API (one source,
+# ``ranking.selectors.stage_standings``), with each participant's tally of matches beside them.
 
 
 @dataclass
@@ -149,8 +148,8 @@ def _record(row: StandingRow, seat: MatchSeat, match: Match, firsts: int) -> Non
         row.losses += 1
 
 
-def stage_standings(stage: Stage) -> list[StandingRow]:
-    """Every settled match of the stage summed per participant, best total first."""
+def stage_tallies(stage: Stage) -> list[StandingRow]:
+    """Every settled match of the stage summed per participant (ranked by total, for reference)."""
     seats = MatchSeat.objects.filter(match__round__stage=stage).select_related("participant", "match")
     by_match: dict[int, list[MatchSeat]] = defaultdict(list)
     for seat in seats:
@@ -172,9 +171,21 @@ def stage_standings(stage: Stage) -> list[StandingRow]:
 
 
 STANDINGS_HEADER = [
-    "rank", "participant_id", "name", "seed", "status", "played", "wins", "draws", "losses", "byes", "games_won",
-    "match_points", "granted_points", "total", "group",
-]  # fmt: skip
+    "rank",
+    "participant_id",
+    "name",
+    "seed",
+    "status",
+    "played",
+    "wins",
+    "draws",
+    "losses",
+    "byes",
+    "games_won",
+    "match_points",
+    "granted_points",
+    "total",
+]  # then tiebreak_<key> for each tie-break of the stage, then group
 
 
 def number(value: Decimal) -> str:
@@ -182,19 +193,28 @@ def number(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
 
-def _standing_cells(row: StandingRow, group: str) -> list:
-    person = row.participant
-    cells = [row.rank, person.pk, safe_text(person.name), person.seed or "", person.status]
-    cells += [row.played, row.wins, row.draws, row.losses, row.byes, number(row.games_won)]
-    return [*cells, number(row.match_points), number(person.granted_points), number(row.total), group]
+def _standing_cells(ranked, tally: StandingRow) -> list:
+    person = tally.participant
+    cells = [ranked.rank, person.pk, safe_text(person.name), person.seed or "", person.status]
+    cells += [tally.played, tally.wins, tally.draws, tally.losses, tally.byes, ranked.games_won]
+    cells += [number(tally.match_points), number(person.granted_points), number(tally.total)]
+    return [*cells, *(cell.shown for cell in ranked.cells), ranked.group]
 
 
 def standings_csv(stage: Stage) -> str:
-    """The standings by match points; in a group stage, each participant's group (the ranks then
-    count over the whole stage: the standings page ranks each group on its own)."""
-    group_of = {pid: group_name(index) for index, ids in enumerate(stage.groups or []) for pid in ids}
-    rows = stage_standings(stage)
-    return to_csv(STANDINGS_HEADER, [_standing_cells(row, group_of.get(row.participant.pk, "")) for row in rows])
+    """The standings as the page and the API rank them: same order, same ranks (in a group stage
+    ranks count within each group, named in ``group``), ``games_won`` the games won outright, and
+    one column per tie-break with the figure the page shows."""
+    from ranking.selectors import stage_standings
+
+    standings = stage_standings(stage)
+    tallies = {row.participant.pk: row for row in stage_tallies(stage)}
+    header = [*STANDINGS_HEADER, *(f"tiebreak_{column['key']}" for column in standings.columns), "group"]
+    rows = [
+        _standing_cells(ranked, tallies.get(ranked.participant.pk) or StandingRow(ranked.participant))
+        for ranked in standings
+    ]
+    return to_csv(header, rows)
 
 
 # Calendar entries. Rounds have no times yet: every entry is an all-day entry on the event's

@@ -56,7 +56,7 @@ def pair_duplicate(
                 table=number,
                 seats=(entrant.id,),
                 setup_seed=setup_seed,
-                explanation=Explanation(summary=f"{entrant.id} plays the round's shared setup", seat_reason=note),
+                explanation=Explanation(summary=f"{entrant.shown} plays the round's shared setup", seat_reason=note),
             )
             for number, entrant in enumerate(playing, start=1)
         )

@@ -110,4 +110,4 @@ def _settle_clash(higher, lower, pref_high, pref_low):
 
 def _grant(winner: Entrant, loser: Entrant, pref: SeatPreference, suffix: str):
     first, second = (winner, loser) if pref.seat == 0 else (loser, winner)
-    return first, second, f"{winner.id} plays {SEAT_WORDS[pref.seat]}: {pref.reason}{suffix}"
+    return first, second, f"{winner.shown} plays {SEAT_WORDS[pref.seat]}: {pref.reason}{suffix}"

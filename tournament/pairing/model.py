@@ -25,7 +25,8 @@ class Entrant:
     0 otherwise. ``late_entry_score`` is the score an organiser grants a late entrant for the
     rounds missed; pairings use ``score + late_entry_score``. ``byes`` counts the byes received
     and the forfeit wins (FIDE C.04.1: either rules out a pairing-allocated bye); a forfeited
-    match is not a meeting and gives no seat.
+    match is not a meeting and gives no seat. ``name`` only changes the words
+    of explanations, never a pairing.
     """
 
     id: EntrantId
@@ -41,6 +42,12 @@ class Entrant:
     present: bool = True
     withdrawn: bool = False
     late_entry_score: float = 0.0
+    name: str = ""  # how explanations name the entrant (the id when empty)
+
+    @property
+    def shown(self) -> str:
+        """The entrant as explanations name it: its name, else its id."""
+        return self.name or str(self.id)
 
     @property
     def pairing_score(self) -> float:

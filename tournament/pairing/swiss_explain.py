@@ -25,11 +25,11 @@ def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_fi
             Float(lower.id, "up", lower.pairing_score, higher.pairing_score),
         )
         summary = (
-            f"{higher.id} ({higher.pairing_score:g}) floats down to meet {lower.id} ({lower.pairing_score:g}): "
+            f"{higher.shown} ({higher.pairing_score:g}) floats down to meet {lower.shown} ({lower.pairing_score:g}): "
             f"the {higher.pairing_score:g} group could not be paired within itself at a lower cost"
         )
     else:
-        summary = f"{higher.id} and {lower.id} both have {higher.pairing_score:g} points"
+        summary = f"{higher.shown} and {lower.shown} both have {higher.pairing_score:g} points"
     return Pairing(
         table=table,
         seats=(first.id, second.id),
@@ -51,7 +51,7 @@ def _term_note(name: str, field, i: int, j: int) -> str:
     if name.endswith("seat_clash"):
         return f"both prefer to play {fp.SEAT_WORDS[field.preferences[i].seat]}"
     if name == "downfloaters":
-        return f"{higher.id} floats down through {field.group_index[j] - field.group_index[i]} score group(s)"
+        return f"{higher.shown} floats down through {field.group_index[j] - field.group_index[i]} score group(s)"
     if name == "score_difference":
         return (
             f"score gap {abs(higher.pairing_score - lower.pairing_score):g}: "
@@ -75,9 +75,9 @@ def _rematch_reason(field, i: int, j: int) -> str | None:
     fresh_high = sum(1 for other in others if other != higher.id and higher.met(other) == 0)
     fresh_low = sum(1 for other in others if other != lower.id and lower.met(other) == 0)
     return (
-        f"{higher.id} and {lower.id} have met {meetings} time(s) already. No pairing of the whole field "
+        f"{higher.shown} and {lower.shown} have met {meetings} time(s) already. No pairing of the whole field "
         f"avoids every rematch (every pairing was compared), and this one has the fewest; "
-        f"{higher.id} had {fresh_high} and {lower.id} had {fresh_low} present entrant(s) not yet met, "
+        f"{higher.shown} had {fresh_high} and {lower.shown} had {fresh_low} present entrant(s) not yet met, "
         f"all needed elsewhere"
     )
 
@@ -85,9 +85,9 @@ def _rematch_reason(field, i: int, j: int) -> str | None:
 def explain_bye(field: costs.RankedField, receiver: int, settings) -> str:
     entrant = field.ranked[receiver]
     below = field.ranked[receiver + 1 :]
-    had_bye = [other.id for other in below if other.byes]
-    could_have = [other.id for other in below if not other.byes]
-    reason = f"{entrant.id} ({entrant.pairing_score:g} points, place {receiver + 1} of {len(field)}) gets the bye: "
+    had_bye = [other.shown for other in below if other.byes]
+    could_have = [other.shown for other in below if not other.byes]
+    reason = f"{entrant.shown} ({entrant.pairing_score:g} points, place {receiver + 1} of {len(field)}) gets the bye: "
     if not below:
         return reason + "the field is odd and it is the lowest-ranked entrant, with no bye yet"
     parts = []

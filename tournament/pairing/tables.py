@@ -190,7 +190,7 @@ def _explain(number, members, ranked, home, lot, method) -> Pairing:
     terms = [CostTerm("repeat_meetings", sum(times for _, _, times in repeats))]
     terms.append(CostTerm("displacement", displacement, "tables moved away from the standing order, summed"))
     terms.append(CostTerm("seat_position", cost, "times these entrants already sat in the seats given"))
-    seat_counts = "; ".join(f"{e.id} had sat there {seat_cost(e, seat)} time(s)" for seat, e in enumerate(seated))
+    seat_counts = "; ".join(f"{e.shown} had sat there {seat_cost(e, seat)} time(s)" for seat, e in enumerate(seated))
     rematch = None
     if repeats:
         pairs = ", ".join(f"{a} and {b} ({times}×)" for a, b, times in repeats)

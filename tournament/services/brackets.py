@@ -5,6 +5,7 @@ from __future__ import annotations
 from tournament.models import Match, Stage
 from tournament.pairing.bracket import Bracket, BracketMatch, BracketState, Slot, bracket_state
 from tournament.pairing.elimination import EliminationSettings, bracket
+from tournament.pairing.placings import Placing, bracket_placings
 
 
 def bracket_from_json(data: dict) -> Bracket:
@@ -47,6 +48,13 @@ def bracket_winners(stage: Stage) -> dict[str, int]:
         if len(first) == 1:
             winners[match.bracket_slot] = first[0]
     return winners
+
+
+def stage_bracket_placings(stage: Stage) -> dict[int, Placing]:
+    """Participant id -> place from the bracket (final, third-place match, round reached)."""
+    if not stage.bracket:
+        return {}
+    return bracket_placings(bracket_from_json(stage.bracket), bracket_winners(stage))
 
 
 def stage_bracket_state(stage: Stage) -> BracketState | None:

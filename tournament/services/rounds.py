@@ -78,6 +78,7 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
             withdrawn=p.status == Participant.Status.WITHDRAWN,
             present=p.checked_in or not stage.settings.get("check_in", False),
             late_entry_score=float(p.granted_points),
+            name=p.name,
         )
         for p in participants
     ]
