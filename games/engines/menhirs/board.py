@@ -129,14 +129,31 @@ def is_split_part(cluster: int, part: int) -> bool:
     )
 
 
+def _pieces(mask: int) -> list[int]:
+    """The connected pieces of ``mask`` (``components`` without the cache, for the split walk)."""
+    found = []
+    while mask:
+        piece = mask & -mask
+        while True:
+            grown = (piece | piece << 1 | piece >> 1 | piece << 7 | piece >> 7 | piece << 8 | piece >> 8) & mask
+            if grown == piece:
+                break
+            piece = grown
+        found.append(piece)
+        mask ^= piece
+    return found
+
+
 def _split_parts(cluster: int) -> list[int]:
     """Every connected part of ``cluster`` that may split off: at least 3 tiles, and every piece
     it leaves behind at least 3 tiles.
 
     Walks the connected subsets only, never the 2**n subsets: each is grown once, from its lowest
-    tile, and a tile passed over is never added later on that branch. A piece left behind only
-    shrinks as the part grows, so a piece of fewer than 3 tiles holding a tile passed over can
-    never be mended: nothing grown from there is tried.
+    tile, and a tile passed over (``banned``) is never added later on that branch. The pieces
+    left behind are carried along: adding a tile only splits the piece it came from. A piece
+    only shrinks as the part grows, so a piece of fewer than 3 tiles must be taken in whole:
+    when one holds a banned tile, or the part would outgrow its limit taking them in, nothing
+    grown from there is tried.
     """
     largest = cluster.bit_count() - MIN_PART_SIZE
     found = []
@@ -146,32 +163,32 @@ def _split_parts(cluster: int) -> list[int]:
         root = roots & -roots
         roots ^= root
         before |= root
-        stack = [(root, 1, spread(root) & cluster & ~before, before)]
+        stack = [(root, 1, spread(root) & cluster & ~before, before, _pieces(cluster ^ root))]
         while stack:
-            sub, count, frontier, banned = stack.pop()
-            rest = cluster & ~sub
-            fits = count >= MIN_PART_SIZE
-            while rest:
-                piece = rest & -rest
-                while True:
-                    grown = spread(piece) & rest
-                    if grown == piece:
-                        break
-                    piece = grown
+            sub, count, frontier, banned, pieces = stack.pop()
+            short = 0  # tiles of the pieces too small to stay behind
+            for piece in pieces:
                 if piece.bit_count() < MIN_PART_SIZE:
-                    fits = False
-                    if piece & banned:
-                        break  # a piece too small that can never join the part: a dead branch
-                rest ^= piece
-            else:
-                if fits:
-                    found.append(sub)
-                if count < largest:
-                    while frontier:
-                        tile = frontier & -frontier
-                        frontier ^= tile
-                        banned |= tile
-                        stack.append((sub | tile, count + 1, frontier | (spread(tile) & cluster & ~banned), banned))
+                    short |= piece
+            if short:
+                if short & banned or count + short.bit_count() > largest:
+                    continue
+            elif count >= MIN_PART_SIZE:
+                found.append(sub)
+            if count == largest:
+                continue
+            while frontier:
+                tile = frontier & -frontier
+                frontier ^= tile
+                banned |= tile
+                rest = []
+                for piece in pieces:
+                    if piece & tile:
+                        if piece != tile:
+                            rest += _pieces(piece ^ tile)
+                    else:
+                        rest.append(piece)
+                stack.append((sub | tile, count + 1, frontier | (spread(tile) & cluster & ~banned), banned, rest))
     return found
 
 
