@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from functools import lru_cache
 
 from games.engines.menhirs.board import (
     BOARD,
@@ -33,10 +32,9 @@ from games.engines.menhirs.board import (
     component_of,
     components,
     is_split_part,
-    movable_parts,
     shift,
 )
-from games.engines.menhirs.rules import LAST_PLY, Place, Slide, Table, split_minimum_parts
+from games.engines.menhirs.rules import LAST_PLY, Place, Slide, Table, cluster_steps, split_minimum_parts
 
 WIN, DRAW, LOSS = 1, 0, -1
 WIN_MEMO_SIZE = 1 << 19  # positions whose winning slides are remembered (about 50 MB at most)
@@ -47,17 +45,6 @@ Child = tuple[int, Block]  # the fog after a turn, and the slide it bars for the
 
 class OutOfBudget(Exception):
     """The search visited as many positions as it was allowed (or ran out of time)."""
-
-
-@lru_cache(maxsize=1 << 16)
-def cluster_steps(cluster: int) -> tuple[tuple[int, int, int], ...]:
-    """(tiles, direction, landing hexes) for every part of ``cluster`` that may move and stays on the board."""
-    return tuple(
-        (part, direction, shift(part, direction))
-        for part in movable_parts(cluster)
-        for direction in range(6)
-        if not shift(part, direction) & ~BOARD
-    )
 
 
 def _stuck_masks(menhirs: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
