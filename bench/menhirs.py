@@ -1,9 +1,15 @@
 """Menhirs dans le Brouillard benchmark: engine speed, and AI strength against another level.
 
 .venv/bin/python -m bench.menhirs                 # random games/s and legal-move generations/s
+.venv/bin/python -m bench.menhirs --runs 3        # the same three times: median and spread
 .venv/bin/python -m bench.menhirs --strength      # 200 games of the strong level against random
 .venv/bin/python -m bench.menhirs --strength --level search --against greedy --games 100
 .venv/bin/python -m bench.menhirs --strength --level search --against greedy --iterations 10000
+
+Speed figures are wall-clock games per second and, in brackets, games per CPU second of this
+process (steadier on a machine shared with other jobs). 50 games of other seeds warm the cluster
+caches first, as in a long-lived server or AI worker; each run plays games of new seeds, so no
+run replays positions an earlier one cached.
 
 --strength prints the level's score (wins plus half the draws) with Wilson's 95% interval and
 its thinking time per move (mean and worst); seats alternate from game to game.
@@ -13,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from dataclasses import replace
 
@@ -23,18 +30,25 @@ from games.ai.tally import LevelScore
 from games.engines.menhirs import ENGINE
 
 
-def random_games(games: int, options: dict) -> tuple[float, list]:
+def random_games(games: int, options: dict, first_seed: int = 0) -> tuple[float, list]:
     """Games per second of uniformly random play; also returns every position seen."""
+    rate, _cpu_rate, positions = timed_random_games(games, options, first_seed)
+    return rate, positions
+
+
+def timed_random_games(games: int, options: dict, first_seed: int = 0) -> tuple[float, float, list]:
+    """(games per wall-clock second, games per CPU second, every position seen) of random play."""
     positions = []
-    start = time.perf_counter()
-    for seed in range(games):
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for seed in range(first_seed, first_seed + games):
         rng = random.Random(seed)
         state = ENGINE.setup(options, seed=seed)
         while not ENGINE.is_over(state):
             positions.append(state)
             moves = ENGINE.legal_moves(state)
             state = ENGINE.play(state, moves[rng.randrange(len(moves))])
-    return games / (time.perf_counter() - start), positions
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    return games / wall, games / max(cpu, 1e-9), positions
 
 
 def generations(positions: list) -> tuple[float, float]:
@@ -99,18 +113,32 @@ def main() -> None:
     parser.add_argument(
         "--iterations", type=int, default=None, help="search budget in positions a move (default: the level's own)"
     )
+    parser.add_argument("--runs", type=int, default=1, help="speed runs to make (their median and spread)")
     args = parser.parse_args()
     if args.strength:
         strength(args.level, args.against, args.games or 200, args.iterations)
         return
-    random_games(50, {})  # warm the cluster caches (movable_parts) so the figures are steady-state
-    for options in ({}, {"clearing_starts": "english"}, {"menhirs": 5}):
-        rate, positions = random_games(args.games or 300, options)
-        per_second, mean_moves = generations(positions)
-        print(
-            f"{options or 'default options'}: {rate:.0f} random games/s; "
-            f"{per_second:.0f} legal-move generations/s (mean {mean_moves:.0f} moves a position)"
-        )
+    random_games(50, {}, first_seed=1_000_000)  # warm the cluster caches: the figures are steady-state
+    option_sets = ({}, {"clearing_starts": "english"}, {"menhirs": 5})
+    rates: dict[str, list[tuple[float, float]]] = {str(options or "default options"): [] for options in option_sets}
+    for run in range(args.runs):
+        for options in option_sets:
+            games = args.games or 300
+            rate, cpu_rate, positions = timed_random_games(games, options, first_seed=run * games)
+            per_second, mean_moves = generations(positions)
+            rates[str(options or "default options")].append((rate, cpu_rate))
+            prefix = f"run {run + 1}: " if args.runs > 1 else ""
+            print(
+                f"{prefix}{options or 'default options'}: {rate:.0f} random games/s ({cpu_rate:.0f} a CPU second); "
+                f"{per_second:.0f} legal-move generations/s (mean {mean_moves:.0f} moves a position)"
+            )
+    if args.runs > 1:
+        for name, figures in rates.items():
+            walls, cpus = sorted(f[0] for f in figures), sorted(f[1] for f in figures)
+            print(
+                f"{name}: median {statistics.median(walls):.0f} random games/s (spread {walls[0]:.0f}-{walls[-1]:.0f}); "
+                f"median {statistics.median(cpus):.0f} a CPU second (spread {cpus[0]:.0f}-{cpus[-1]:.0f})"
+            )
 
 
 if __name__ == "__main__":
