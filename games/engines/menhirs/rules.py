@@ -148,10 +148,11 @@ def undo_block(state: MenhirsState) -> tuple[int, int] | None:
 def cluster_steps(cluster: int) -> tuple[tuple[int, int, int], ...]:
     """(tiles, direction, landing hexes) for every part of ``cluster`` that may move and stays on the board."""
     steps = []
+    off = ~BOARD
     for part in movable_parts(cluster):
-        for direction in range(6):
-            dest = shift(part, direction)
-            if not dest & ~BOARD:
+        # The six steps in direction order (N, NE, SE, S, SW, NW), as board.SHIFTS spells them.
+        for direction, dest in enumerate((part >> 1, part << 7, part << 8, part << 1, part >> 7, part >> 8)):
+            if not dest & off:
                 steps.append((part, direction, dest))
     return tuple(steps)
 
