@@ -188,7 +188,8 @@ def _split_parts(cluster: int) -> list[int]:
                             rest += _pieces(piece ^ tile)
                     else:
                         rest.append(piece)
-                stack.append((sub | tile, count + 1, frontier | (spread(tile) & cluster & ~banned), banned, rest))
+                near = tile | tile << 1 | tile >> 1 | tile << 7 | tile >> 7 | tile << 8 | tile >> 8  # spread(tile)
+                stack.append((sub | tile, count + 1, frontier | (near & cluster & ~banned), banned, rest))
     return found
 
 
