@@ -2,6 +2,7 @@
 
 .venv/bin/python -m bench.menhirs                 # random games/s and legal-move generations/s
 .venv/bin/python -m bench.menhirs --runs 3        # the same three times: median and spread
+.venv/bin/python -m bench.menhirs --ai-time       # CPU time a move of the AI levels on fixed clearing positions
 .venv/bin/python -m bench.menhirs --strength      # 200 games of the strong level against random
 .venv/bin/python -m bench.menhirs --strength --level search --against greedy --games 100
 .venv/bin/python -m bench.menhirs --strength --level search --against greedy --iterations 10000
@@ -18,12 +19,13 @@ its thinking time per move (mean and worst); seats alternate from game to game.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import time
 from dataclasses import replace
 
-from games.ai.base import Budget, Player
+from games.ai.base import Budget, Player, TurnContext
 from games.ai.match import play_game
 from games.ai.registry import get_player, levels
 from games.ai.tally import LevelScore
@@ -56,6 +58,39 @@ def generations(positions: list) -> tuple[float, float]:
     start = time.perf_counter()
     total = sum(len(ENGINE.legal_moves(state)) for state in positions)
     return len(positions) / (time.perf_counter() - start), total / len(positions)
+
+
+def clearing_positions(games: int = 12) -> list:
+    """Fixed clearing positions (rounds 8-11, player 2 to act) of seeded random games."""
+    positions = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = ENGINE.setup({}, seed=seed)
+        while not ENGINE.is_over(state):
+            if state.table.clears(state.ply) and state.ply in (15, 17, 19, 21):
+                positions.append(state)
+            moves = ENGINE.legal_moves(state)
+            state = ENGINE.play(state, moves[rng.randrange(len(moves))])
+    return positions
+
+
+def ai_time() -> None:
+    """CPU time a move of greedy and the search at two budgets on the same positions; the digest of
+    the turns chosen shows that a faster engine or search still picks the same turns."""
+    positions = clearing_positions()
+    for level, iterations in (("greedy", None), ("planner", 3_000), ("search", 30_000)):
+        chosen = []
+        start = time.process_time()
+        for number, state in enumerate(positions):
+            ctx = TurnContext.at(ENGINE, state, budget=Budget(iterations=iterations), rng=random.Random(number))
+            chosen.append(ENGINE.move_to_text(state, get_player("menhirs", level).choose(ctx)))
+        spent = time.process_time() - start
+        digest = hashlib.sha1(" ".join(chosen).encode()).hexdigest()[:10]
+        budget = f"{iterations} positions a move" if iterations else "no search"
+        print(
+            f"{level} ({budget}): {1000 * spent / len(positions):.0f} ms CPU a move over {len(positions)} "
+            f"clearing positions; turns chosen digest {digest}"
+        )
 
 
 class _Timed(Player):
@@ -114,7 +149,11 @@ def main() -> None:
         "--iterations", type=int, default=None, help="search budget in positions a move (default: the level's own)"
     )
     parser.add_argument("--runs", type=int, default=1, help="speed runs to make (their median and spread)")
+    parser.add_argument("--ai-time", action="store_true", help="CPU time a move of the AI levels (fixed positions)")
     args = parser.parse_args()
+    if args.ai_time:
+        ai_time()
+        return
     if args.strength:
         strength(args.level, args.against, args.games or 200, args.iterations)
         return
