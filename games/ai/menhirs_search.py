@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from functools import lru_cache
 
 from games.engines.menhirs.board import (
     BOARD,
@@ -33,10 +32,9 @@ from games.engines.menhirs.board import (
     component_of,
     components,
     is_split_part,
-    movable_parts,
     shift,
 )
-from games.engines.menhirs.rules import LAST_PLY, Place, Slide, Table, split_minimum_parts
+from games.engines.menhirs.rules import LAST_PLY, Place, Slide, Table, cluster_steps, split_minimum_parts
 
 WIN, DRAW, LOSS = 1, 0, -1
 WIN_MEMO_SIZE = 1 << 19  # positions whose winning slides are remembered (about 50 MB at most)
@@ -47,17 +45,6 @@ Child = tuple[int, Block]  # the fog after a turn, and the slide it bars for the
 
 class OutOfBudget(Exception):
     """The search visited as many positions as it was allowed (or ran out of time)."""
-
-
-@lru_cache(maxsize=1 << 16)
-def cluster_steps(cluster: int) -> tuple[tuple[int, int, int], ...]:
-    """(tiles, direction, landing hexes) for every part of ``cluster`` that may move and stays on the board."""
-    return tuple(
-        (part, direction, shift(part, direction))
-        for part in movable_parts(cluster)
-        for direction in range(6)
-        if not shift(part, direction) & ~BOARD
-    )
 
 
 def _stuck_masks(menhirs: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -162,6 +149,7 @@ class Solver:
                 yield fog | 1 << index, None
             return
         clears = table.clears(ply)
+        keep_three = table.split_parts_keep_three
         for part, direction in self.slides(fog, block):
             moved = shift(part, direction)
             after = (fog & ~part) | moved
@@ -175,23 +163,38 @@ class Solver:
             if covered & (covered - 1) == 0 and after == covered:  # one tile left, on the last Menhir
                 yield after, barred
                 continue
-            kept = split_minimum_parts(fog, part, direction) if table.split_parts_keep_three else 0
-            removals = [index for index in bits_of(after) if covered != 1 << index and not kept >> index & 1]
+            removals = after & ~covered if covered & (covered - 1) == 0 else after  # never the last Menhir's
+            if keep_three:
+                removals &= ~split_minimum_parts(fog, part, direction)
             if not removals:  # nothing may be taken away: the turn ends with the slide
                 yield after, barred
-            for index in removals:
+            while removals:  # in notation order, lowest hex first
+                tile = removals & -removals
+                removals ^= tile
                 # Taking away one of the tiles just moved lifts the ban on sliding them back.
-                yield after & ~(1 << index), None if moved >> index & 1 else barred
+                yield after & ~tile, None if moved & tile else barred
 
     def safe_children(self, fog: int, ply: int, block: Block) -> Iterator[Child]:
         """Children after which the opponent cannot win at once."""
         if ply + 1 >= LAST_PLY or self.table.places(ply + 1):
             yield from self.children(fog, ply, block)
             return
-        can_win, menhirs, directions = self.can_win, self.menhirs, self._directions_off_menhirs
+        menhirs, clear_dirs, wins = self.menhirs, self._clear_dirs, self._wins
         for child in self.children(fog, ply, block):
             # Most children fail the cheap test: no direction clears the covered Menhirs.
-            if not directions(child[0] & menhirs) or not can_win(*child):
+            child_fog, child_block = child
+            covered = child_fog & menhirs
+            directions = clear_dirs.get(covered)
+            if directions is None:
+                directions = self._directions_off_menhirs(covered)
+            if not directions:
+                yield child
+                continue
+            key = child_fog if child_block is None else child_fog | child_block[0] << 64 | (child_block[1] + 1) << 128
+            found = wins.get(key)
+            if found is None:
+                found = self.can_win(child_fog, child_block)
+            if not found:
                 yield child
 
     # --- search ----------------------------------------------------------------------------------

@@ -129,24 +129,87 @@ def is_split_part(cluster: int, part: int) -> bool:
     )
 
 
+def _pieces(mask: int) -> list[int]:
+    """The connected pieces of ``mask`` (``components`` without the cache, for the split walk)."""
+    found = []
+    while mask:
+        piece = mask & -mask
+        while True:
+            grown = (piece | piece << 1 | piece >> 1 | piece << 7 | piece >> 7 | piece << 8 | piece >> 8) & mask
+            if grown == piece:
+                break
+            piece = grown
+        found.append(piece)
+        mask ^= piece
+    return found
+
+
+def _split_parts(cluster: int) -> list[int]:
+    """Every connected part of ``cluster`` that may split off: at least 3 tiles, and every piece
+    it leaves behind at least 3 tiles.
+
+    Walks the connected subsets only, never the 2**n subsets: each is grown once, from its lowest
+    tile, and a tile passed over (``banned``) is never added later on that branch. The pieces
+    left behind are carried along: adding a tile only splits the piece it came from. A piece
+    only shrinks as the part grows, so a piece of fewer than 3 tiles must be taken in whole:
+    when one holds a banned tile, or the part would outgrow its limit taking them in, nothing
+    grown from there is tried.
+    """
+    largest = cluster.bit_count() - MIN_PART_SIZE
+    found = []
+    roots = cluster
+    before = 0  # lower roots: every part holding one was walked already
+    while roots:
+        root = roots & -roots
+        roots ^= root
+        before |= root
+        stack = [(root, 1, spread(root) & cluster & ~before, before, _pieces(cluster ^ root))]
+        while stack:
+            sub, count, frontier, banned, pieces = stack.pop()
+            short = 0  # tiles of the pieces too small to stay behind
+            for piece in pieces:
+                if piece.bit_count() < MIN_PART_SIZE:
+                    short |= piece
+            if short:
+                if short & banned or count + short.bit_count() > largest:
+                    continue
+            elif count >= MIN_PART_SIZE:
+                found.append(sub)
+            if count == largest:
+                continue
+            while frontier:
+                tile = frontier & -frontier
+                frontier ^= tile
+                banned |= tile
+                rest = []
+                for piece in pieces:
+                    if piece & tile:
+                        if piece != tile:
+                            rest += _pieces(piece ^ tile)
+                    else:
+                        rest.append(piece)
+                near = tile | tile << 1 | tile >> 1 | tile << 7 | tile >> 7 | tile << 8 | tile >> 8  # spread(tile)
+                stack.append((sub | tile, count + 1, frontier | (near & cluster & ~banned), banned, rest))
+    return found
+
+
 @lru_cache(maxsize=1 << 16)
+def _normal_movable_parts(cluster: int) -> tuple[int, ...]:
+    parts = _split_parts(cluster)
+    parts.sort(reverse=True)
+    return (cluster, *parts)
+
+
 def movable_parts(cluster: int) -> tuple[int, ...]:
-    """The sets of tiles of ``cluster`` that may move together: the whole, then every legal split.
+    """The sets of tiles of ``cluster`` that may move together: the whole, then every legal split
+    (largest bitmask first).
 
     A split moves a connected part of at least 3 tiles and leaves parts of at least 3 tiles.
+    Which parts may split depends on the cluster's shape only, and a step is the same bit shift
+    everywhere, so the parts are worked out (and cached) for the cluster moved down to bit 0.
     """
     if cluster.bit_count() < MIN_SPLIT_SIZE:
         return (cluster,)
-    parts = [cluster]
-    sub = (cluster - 1) & cluster
-    while sub:
-        rest = cluster & ~sub
-        if (
-            sub.bit_count() >= MIN_PART_SIZE
-            and rest.bit_count() >= MIN_PART_SIZE
-            and is_connected(sub)
-            and all(piece.bit_count() >= MIN_PART_SIZE for piece in components(rest))
-        ):
-            parts.append(sub)
-        sub = (sub - 1) & cluster
-    return tuple(parts)
+    low = (cluster & -cluster).bit_length() - 1
+    parts = _normal_movable_parts(cluster >> low)
+    return tuple(part << low for part in parts) if low else parts

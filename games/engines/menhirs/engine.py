@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import Engine, GameOver, IllegalMove, InvalidSetup, NotationError
@@ -77,7 +78,8 @@ class MenhirsEngine(Engine):
     def to_move(self, state: MenhirsState) -> int | None:
         return None if state.over else state.ply % 2
 
-    def legal_moves(self, state: MenhirsState) -> list:
+    def legal_moves(self, state: MenhirsState) -> Sequence:
+        """A list, or in the clearing phase a ``ClearingTurns`` whose turns are made when asked for."""
         return legal_turns(state)
 
     def play(self, state: MenhirsState, move) -> MenhirsState:

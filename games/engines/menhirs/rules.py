@@ -8,7 +8,10 @@ ply by ply, and a turn in the log reads as one word (``d2d3d4NExa1``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from games.engines.menhirs.board import (
@@ -141,21 +144,31 @@ def undo_block(state: MenhirsState) -> tuple[int, int] | None:
 # --- generating turns -------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 16)
+def cluster_steps(cluster: int) -> tuple[tuple[int, int, int], ...]:
+    """(tiles, direction, landing hexes) for every part of ``cluster`` that may move and stays on the board."""
+    steps = []
+    off = ~BOARD
+    for part in movable_parts(cluster):
+        # The six steps in direction order (N, NE, SE, S, SW, NW), as board.SHIFTS spells them.
+        for direction, dest in enumerate((part >> 1, part << 7, part << 8, part << 1, part >> 7, part >> 8)):
+            if not dest & off:
+                steps.append((part, direction, dest))
+    return tuple(steps)
+
+
 def fog_slides(state: MenhirsState) -> list[tuple[int, int]]:
     """Every (tiles, direction) the player to act may slide, before any removal."""
     fog = state.fog
     block = undo_block(state)
     slides = []
     for cluster in components(fog):
-        for part in movable_parts(cluster):
-            stay = fog & ~part
-            for direction in range(6):
-                dest = shift(part, direction)
-                if dest & ~BOARD or dest & stay:
-                    continue
-                if block is not None and part == block[0] and direction == block[1]:
-                    continue
-                slides.append((part, direction))
+        for part, direction, dest in cluster_steps(cluster):
+            if dest & fog & ~part:
+                continue
+            slides.append((part, direction))
+    if block is not None and block in slides:
+        slides.remove(block)
     return slides
 
 
@@ -165,8 +178,13 @@ def slid_fog(fog: int, part: int, direction: int) -> int:
 
 def removable(fog: int, menhirs: int) -> list[int]:
     """Tiles that may be taken away: any but the one whose removal uncovers the last Menhir."""
+    return bits_of(removable_mask(fog, menhirs))
+
+
+def removable_mask(fog: int, menhirs: int) -> int:
+    """``removable`` as a bitmask."""
     covered = fog & menhirs
-    return [index for index in bits_of(fog) if covered != 1 << index]
+    return fog & ~covered if covered & (covered - 1) == 0 else fog
 
 
 def split_minimum_parts(fog: int, part: int, direction: int) -> int:
@@ -180,17 +198,104 @@ def split_minimum_parts(fog: int, part: int, direction: int) -> int:
     return sum(piece for piece in parts if piece.bit_count() == MIN_PART_SIZE)
 
 
-def removal_choices(table: Table, fog: int, part: int, direction: int) -> list[int]:
-    """The tiles that may be taken away after sliding ``part`` (in a clearing turn)."""
-    after = slid_fog(fog, part, direction)
-    choices = removable(after, table.menhirs)
-    if table.split_parts_keep_three:
-        kept = split_minimum_parts(fog, part, direction)
-        choices = [index for index in choices if not kept >> index & 1]
+def removal_mask(table: Table, fog: int, part: int, direction: int) -> int:
+    """The tiles that may be taken away after sliding ``part`` (in a clearing turn), as a bitmask."""
+    choices = removable_mask(slid_fog(fog, part, direction), table.menhirs)
+    if table.split_parts_keep_three and choices:
+        choices &= ~split_minimum_parts(fog, part, direction)
     return choices
 
 
-def legal_turns(state: MenhirsState) -> list[Turn]:
+def removal_choices(table: Table, fog: int, part: int, direction: int) -> list[int]:
+    """The tiles that may be taken away after sliding ``part`` (in a clearing turn)."""
+    return bits_of(removal_mask(table, fog, part, direction))
+
+
+class ClearingTurns(Sequence):
+    """The turns of a clearing position, made only when asked for: a read-only sequence.
+
+    Each slide goes with each tile that may then be taken away, so a clearing position has
+    hundreds of turns (up to about 2,300) of which a player or a random game looks at a few.
+    Only the slides and, per slide, the bitmask of tiles that may go are worked out; ``len``,
+    indexing, ``in`` and iteration read them. The order is the list's: slide by slide, and for
+    each slide the tiles in notation order (a slide that wins, or after which no tile may go, is
+    one turn without removal).
+    """
+
+    __slots__ = ("_length", "_masks", "_slides", "_starts", "_where")
+
+    def __init__(self, slides: list[tuple[int, int]], masks: list[int]):
+        self._slides = slides
+        self._masks = masks  # tiles that may be taken away after the slide; 0: the slide alone
+        starts = []
+        length = 0
+        for mask in masks:
+            starts.append(length)
+            length += mask.bit_count() or 1
+        self._starts = starts
+        self._length = length
+        self._where = None
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("turn index out of range")
+        at = bisect_right(self._starts, index) - 1
+        part, direction = self._slides[at]
+        mask = self._masks[at]
+        if not mask:
+            return Slide(part, direction)
+        skip = index - self._starts[at]
+        for _ in range(skip):
+            mask &= mask - 1
+        return Slide(part, direction, (mask & -mask).bit_length() - 1)
+
+    def __iter__(self):
+        for (part, direction), mask in zip(self._slides, self._masks):
+            if not mask:
+                yield Slide(part, direction)
+                continue
+            while mask:
+                low = mask & -mask
+                yield Slide(part, direction, low.bit_length() - 1)
+                mask ^= low
+
+    def __contains__(self, turn) -> bool:
+        if not isinstance(turn, tuple) or len(turn) != 3:
+            return False
+        part, direction, removed = turn
+        if self._where is None:
+            self._where = {slide: at for at, slide in enumerate(self._slides)}
+        try:
+            at = self._where.get((part, direction))
+        except TypeError:  # an unhashable part or direction names no turn
+            return False
+        if at is None:
+            return False
+        mask = self._masks[at]
+        if not mask:
+            return removed is None
+        return type(removed) is int and removed >= 0 and bool(mask >> removed & 1)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, ClearingTurns | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"ClearingTurns({list(self)!r})"
+
+
+def legal_turns(state: MenhirsState) -> Sequence[Turn]:
+    """Every legal turn: a list, or in the clearing phase a ``ClearingTurns`` made on demand."""
     if state.over:
         return []
     table = state.table
@@ -199,17 +304,15 @@ def legal_turns(state: MenhirsState) -> list[Turn]:
     slides = fog_slides(state)
     if not table.clears(state.ply):
         return [Slide(part, direction) for part, direction in slides]
-    turns: list[Turn] = []
+    fog, menhirs = state.fog, table.menhirs
+    masks = []
     for part, direction in slides:
-        after = slid_fog(state.fog, part, direction)
-        if not after & table.menhirs:  # the slide wins: the game ends before any removal
-            turns.append(Slide(part, direction))
+        after = (fog & ~part) | shift(part, direction)
+        if not after & menhirs:  # the slide wins: the game ends before any removal
+            masks.append(0)
             continue
-        choices = removal_choices(table, state.fog, part, direction)
-        if not choices:
-            turns.append(Slide(part, direction))
-        turns.extend(Slide(part, direction, index) for index in choices)
-    return turns
+        masks.append(removal_mask(table, fog, part, direction))
+    return ClearingTurns(slides, masks)
 
 
 def winning_slides(state: MenhirsState) -> list[tuple[int, int]]:

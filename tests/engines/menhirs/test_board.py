@@ -1,5 +1,7 @@
 """The board: 30 hexes in 7 vertical columns, six directions, and fog that can always move."""
 
+import random
+
 import pytest
 
 from games.engines.menhirs.board import (
@@ -9,11 +11,15 @@ from games.engines.menhirs.board import (
     HEX_BITS,
     HEX_NAMES,
     HEXES,
+    MIN_SPLIT_SIZE,
     OPPOSITE,
     SHIFTS,
     bits_of,
     components,
+    is_split_part,
+    mask_of,
     movable_parts,
+    names_of,
     shift,
     spread,
 )
@@ -93,3 +99,39 @@ def test_every_cluster_has_two_ways_to_move_so_a_player_is_never_stuck(max_size)
 @pytest.mark.slow
 def test_every_cluster_of_up_to_7_tiles_has_two_ways_to_move():
     test_every_cluster_has_two_ways_to_move_so_a_player_is_never_stuck(7)
+
+
+def _parts_by_every_subset(cluster):
+    """The split rule read literally over all 2**n subsets: the reference for ``movable_parts``."""
+    if cluster.bit_count() < MIN_SPLIT_SIZE:
+        return (cluster,)
+    parts = [cluster]
+    sub = (cluster - 1) & cluster
+    while sub:
+        if is_split_part(cluster, sub):
+            parts.append(sub)
+        sub = (sub - 1) & cluster
+    return tuple(parts)
+
+
+def _random_cluster(rng, size):
+    cluster = 1 << rng.choice(HEXES)
+    while cluster.bit_count() < size:
+        cluster |= 1 << rng.choice(bits_of(spread(cluster) & BOARD & ~cluster))
+    return cluster
+
+
+def test_movable_parts_are_exactly_the_splits_the_rule_allows_in_the_same_order():
+    rng = random.Random(19)
+    clusters = [_random_cluster(rng, size) for size in range(1, 12) for _ in range(25)]
+    for cluster in clusters:
+        assert movable_parts(cluster) == _parts_by_every_subset(cluster), names_of(cluster)
+
+
+def test_a_cluster_has_the_same_splits_wherever_it_lies():
+    """The parts are cached by shape: the same shape one hex south-east has its parts one hex south-east."""
+    cluster = mask_of(HEX_BITS[name] for name in ["b2", "b3", "c2", "c3", "c4", "d3", "d4"])
+    moved = shift(cluster, DIRECTIONS.index("SE"))
+    assert names_of(moved) == ["c3", "c4", "d3", "d4", "d5", "e3", "e4"]
+    assert movable_parts(moved) == tuple(shift(part, DIRECTIONS.index("SE")) for part in movable_parts(cluster))
+    assert movable_parts(moved) == _parts_by_every_subset(moved)
