@@ -93,7 +93,10 @@ def pool_for(event: Event, stage: Stage, seats: int) -> RatingPool:
     defaults = {spec.name: spec.default for spec in engine.info.options}
     variant = {key: event.options.get(key, defaults.get(key)) for key in keys}
     parts = [event.game, *(str(variant[key]) for key in keys)]
-    words = [f"{key.replace('_', ' ')} {variant[key]}" for key in keys]
+    specs = {spec.name: spec for spec in engine.info.options}
+    words = [
+        specs[key].describe(variant[key]) if key in specs else f"{key.replace('_', ' ')} {variant[key]}" for key in keys
+    ]
     if system == RatingPool.System.OPENSKILL and Kind.VERSUS in engine.info.kinds:
         parts.append("tables")
         words.append("tables")
@@ -102,10 +105,15 @@ def pool_for(event: Event, stage: Stage, seats: int) -> RatingPool:
         parts.append("solo" if seats == 1 else f"team-{seats}")
         words.append("solo" if seats == 1 else f"teams of {seats}")
     slug = slugify("-".join(parts))
-    name = engine.info.title + (f" — {', '.join(words)}" if words else "")
-    pool, _ = RatingPool.objects.get_or_create(
+    words = [word for word in words if word]
+    described = ", ".join(words)
+    name = engine.info.title + (f" — {described[:1].upper()}{described[1:]}" if described else "")
+    pool, created = RatingPool.objects.get_or_create(
         slug=slug, defaults={"game": event.game, "variant": variant, "system": system, "name": name}
     )
+    if not created and pool.name != name:  # a pool named before the engine's option labels
+        RatingPool.objects.filter(pk=pool.pk).update(name=name)
+        pool.name = name
     return pool
 
 

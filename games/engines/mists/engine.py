@@ -34,8 +34,11 @@ class MistsEngine(Engine):
                 "the level, 1 to 6 (levels 2-6 use numbers we chose: see the rules page)",
                 minimum=1,
                 maximum=6,
+                label="level {}",
             ),
-            OptionSpec("spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise"),
+            OptionSpec(
+                "spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise", label="the Spell Circles"
+            ),
         ),
         # The summed tuple (won, points, -ghosts) compares win, then points, then fewest ghosts.
         default_tiebreaks=("game_tiebreak", "game_score"),
