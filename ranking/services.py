@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from datetime import timedelta
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -156,7 +156,7 @@ def _rated_fields(game: SeriesGame) -> tuple[RatingPool, dict]:
     participants = Participant.objects.select_related("user").in_bulk(game.seat_order)
     players = [player_for(participants[pid], event.game).pk for pid in game.seat_order]
     detail = GameDetail.objects.filter(game=game).first()
-    played_on = game.match.round.published_at.date()
+    played_on = timezone.localdate(game.match.round.published_at)  # the site's day, not UTC's
     return pool, {
         "pool": pool,
         "period": period_of(played_on),
@@ -369,6 +369,8 @@ def _history_row(pool: RatingPool, snap: replay.Snapshot) -> RatingHistory:
         draws=snap.draws,
         losses=snap.losses,
         best_tiebreak=list(s.best_tiebreak) if s.best_tiebreak is not None else None,
+        # The day of the player's last game in this period: charts date their dots by it.
+        last_played=date.fromordinal(s.last_day) if s.last_day else None,
     )
 
 

@@ -97,3 +97,43 @@ def test_a_pending_round_does_not_count_until_its_games_are_confirmed(client, pl
     confirm(round_.matches.filter(is_bye=False).first().games.get(), [1, 2])
     body = client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").json()
     assert sum(float(r["values"]["match_points"]["shown"]) for r in body["rows"]) == 3
+
+
+def _round_on(stage, owner, when, decide):
+    """Publish the next round as if on ``when`` and play it."""
+    from tournament.models import Round, SeriesGame
+
+    round_ = round_publish(stage=stage, by=owner)
+    Round.objects.filter(pk=round_.pk).update(published_at=when)
+    for match in round_.matches.filter(is_bye=False):
+        for game in match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number"):
+            match.refresh_from_db()
+            if match.status != "completed":
+                confirm(game, *decide(game.seat_order))
+    return round_
+
+
+def test_the_rating_chart_dates_its_dots_by_the_games_one_per_rating_period(client, django_capture_on_commit_callbacks):
+    from datetime import UTC, datetime
+
+    event, owner, participants = make_event(players=2, stage={"format": "swiss", "settings": {"rounds": 2}})
+    stage = event.stages.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        _round_on(stage, owner, datetime(2026, 3, 4, 15, 0, tzinfo=UTC), lambda order: ([1, 2], None))  # a Wednesday
+    with django_capture_on_commit_callbacks(execute=True):
+        _round_on(stage, owner, datetime(2026, 3, 12, 15, 0, tzinfo=UTC), lambda order: ([2, 1], None))  # next week
+    text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
+    assert text.count("<circle") == 2
+    assert "<title>2026-03-04: " in text and "<title>2026-03-12: " in text
+    assert "2026-03-02" not in text and "2026-03-09" not in text  # not the Mondays the weeks start on
+
+
+def test_a_games_day_is_the_sites_day_not_utcs(client, settings, django_capture_on_commit_callbacks):
+    from datetime import UTC, datetime
+
+    settings.TIME_ZONE = "Europe/Paris"
+    event, owner, participants = make_event(players=2)
+    with django_capture_on_commit_callbacks(execute=True):  # 00:30 in Paris on the 5th
+        _round_on(event.stages.get(), owner, datetime(2026, 3, 4, 23, 30, tzinfo=UTC), lambda order: ([1, 2], None))
+    text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
+    assert "<title>2026-03-05: " in text and "<td>2026-03-05</td>" in text
