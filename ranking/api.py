@@ -171,6 +171,7 @@ class PlayerView(TournamentView):
                         "opponents": result.opponents,
                         "rank": result.rank,
                         "seats": result.seats,
+                        "result": result.place,
                         "score": result.score,
                     }
                     for result in profile.results

@@ -70,7 +70,7 @@ def test_the_player_profile_draws_the_rating_history_and_lists_results(client, p
     username = participants[0].user.username
     text = client.get(f"/ratings/players/{username}/").content.decode()
     assert "<svg" in text and "polyline" in text
-    assert "of 2" in text
+    assert "<td>won</td>" in text or "<td>lost</td>" in text
     body = client.get(f"/api/v1/ratings/players/{username}/").json()
     assert body["ratings"][0]["pool"]["slug"] == "misty-nim"
     assert len(body["ratings"][0]["history"]) == 1 and body["results"][0]["seats"] == 2
@@ -137,3 +137,23 @@ def test_a_games_day_is_the_sites_day_not_utcs(client, settings, django_capture_
         _round_on(event.stages.get(), owner, datetime(2026, 3, 4, 23, 30, tzinfo=UTC), lambda order: ([1, 2], None))
     text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
     assert "<title>2026-03-05: " in text and "<td>2026-03-05</td>" in text
+
+
+def test_a_drawn_game_reads_draw_on_the_player_page(client, django_capture_on_commit_callbacks):
+    event, owner, participants = make_event(players=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.stages.get(), owner, lambda order: ([1, 1], None))
+    text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
+    assert "<td>draw</td>" in text and "1 of 2" not in text
+    body = client.get(f"/api/v1/ratings/players/{participants[0].user.username}/").json()
+    assert body["results"][0]["result"] == "draw"
+
+
+def test_a_place_at_a_table_reads_as_an_ordinal_and_says_ties():
+    from ranking.selectors import PlayerResult
+
+    def place(rank, seats, tied=False):
+        return PlayerResult(None, date(2026, 1, 1), "", "", [], rank, seats, None, tied).place
+
+    assert place(1, 2) == "won" and place(2, 2) == "lost" and place(1, 2, tied=True) == "draw"
+    assert place(2, 4, tied=True) == "tied 2nd of 4" and place(3, 4) == "3rd of 4" and place(11, 12) == "11th of 12"

@@ -126,7 +126,10 @@ def test_pools_are_named_with_the_engines_option_labels():
     spells = event_create(
         owner=owner, name="Spells", game="mists", options={"level": 1, "spell_circles": True}, stage=stage
     )
-    assert pool_for(spells, spells.stages.get(), 1).name == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
+    assert (
+        pool_for(spells, spells.stages.get(), 1).name
+        == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
+    )
     assert pool_for(plain, plain.stages.get(), 2).name == "Mists over Carcassonne — Level 1, teams of 2"
 
 
@@ -135,7 +138,9 @@ def test_a_pool_named_the_old_way_takes_its_readable_name():
     event = event_create(owner=owner, name="Spells", game="mists", options={"spell_circles": True})
     pool = pool_for(event, event.stages.get(), 1)
     RatingPool.objects.filter(pk=pool.pk).update(name="Mists over Carcassonne — level 1, spell circles True, solo")
-    assert pool_for(event, event.stages.get(), 1).name == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
+    assert (
+        pool_for(event, event.stages.get(), 1).name == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
+    )
     assert RatingPool.objects.get(pk=pool.pk).name == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
 
 
