@@ -59,7 +59,7 @@ def test_at_390px_a_bracket_says_it_scrolls_and_its_third_place_column_can_be_re
     bracket.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
     page.wait_for_function("document.querySelector('.bracket').previousElementSibling.textContent.startsWith('←')")
     box = third.bounding_box()
-    assert 0 <= box["x"] and box["x"] + box["width"] <= 390
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
 
 
 def test_at_390px_the_standings_table_says_it_scrolls(live_server, page):
