@@ -2,7 +2,10 @@
 
 from django.urls import include, path
 
+from config.api_root import APIRootView
+
 urlpatterns = [
+    path("", APIRootView.as_view(), name="api-root"),
     path("", include("games.api.urls")),
     path("", include("tournament.api.urls")),
     path("", include("ranking.api_urls")),

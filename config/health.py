@@ -11,7 +11,8 @@ import time
 
 from django.conf import settings
 from django.db import connections
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 
@@ -48,11 +49,27 @@ def _is_staff(request) -> bool:
         return False
 
 
+def _checks() -> tuple[dict, bool]:
+    checks = {"database": _check_database(), "broker": _check_broker()}
+    return checks, all(check["ok"] for check in checks.values())
+
+
 @never_cache
 def healthz(request):
-    checks = {"database": _check_database(), "broker": _check_broker()}
-    healthy = all(check["ok"] for check in checks.values())
+    checks, healthy = _checks()
     body = {"status": "ok" if healthy else "unavailable"}
     if _is_staff(request):
         body.update(checks)
     return JsonResponse(body, status=200 if healthy else 503)
+
+
+@never_cache
+def status_page(request):
+    """/status/: the same verdict as /healthz, for people; staff also see each check."""
+    checks, healthy = _checks()
+    context = {"healthy": healthy, "checks": checks if _is_staff(request) else None}
+    try:
+        return render(request, "status.html", context, status=200 if healthy else 503)
+    except Exception:  # the page needs the session, which needs the database: answer in plain words
+        text = "Brume is working." if healthy else "Brume is unavailable at the moment: please try again shortly."
+        return HttpResponse(text, content_type="text/plain; charset=utf-8", status=200 if healthy else 503)

@@ -2,17 +2,27 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from accounts.views import SignInView
 from config import health
 
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on every page: send them to the site's SVG icon."""
+    return redirect(static("brume/favicon.svg"), permanent=True)
+
+
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("tournament.urls")),
     path("", include("ranking.urls")),
     path("healthz", health.healthz, name="healthz"),
+    path("status/", health.status_page, name="status"),
+    path("favicon.ico", favicon, name="favicon"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

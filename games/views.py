@@ -97,6 +97,8 @@ def _record_context(request, record: GameRecord, ply: int | None = None, viewer:
         "viewers": viewers,
         "seats": record.log.get("seats", []),
         "moves": record.log.get("moves", []) if may_see_everything(record, request.user) else [],
+        # The first illegal move: the replay stops before it and the move list marks it.
+        "bad_ply": record.bad_move_ply if record.is_done else None,
     }
 
 

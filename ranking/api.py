@@ -153,6 +153,7 @@ class PlayerView(TournamentView):
                         "history": [
                             {
                                 "period_start": selectors.period_start(row.period).isoformat(),
+                                "last_played": row.last_played.isoformat() if row.last_played else None,
                                 "rating": round(row.rating, 2),
                                 "deviation": round(row.deviation, 2),
                                 "games": row.games,
@@ -170,6 +171,7 @@ class PlayerView(TournamentView):
                         "opponents": result.opponents,
                         "rank": result.rank,
                         "seats": result.seats,
+                        "result": result.place,
                         "score": result.score,
                     }
                     for result in profile.results

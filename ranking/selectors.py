@@ -205,6 +205,21 @@ class PlayerResult:
     rank: int
     seats: int
     score: float | None
+    tied: bool = False  # another seat has the same rank
+
+    @property
+    def place(self) -> str:
+        """The result in players' words: won, lost or draw between two; a place at a table."""
+        if self.seats == 2:
+            return "draw" if self.tied else "won" if self.rank == 1 else "lost"
+        if self.seats == 1:
+            return "played"
+        return f"{'tied ' if self.tied else ''}{_ordinal(self.rank)} of {self.seats}"
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 @dataclass
@@ -271,6 +286,7 @@ def player_profile(player: Player, *, results_limit: int = 50) -> PlayerProfile:
                 rank=game.ranks[index],
                 seats=len(game.players),
                 score=game.scores[index] if game.scores else None,
+                tied=game.ranks.count(game.ranks[index]) > 1,
             )
         )
     return PlayerProfile(player, ratings, history, results)

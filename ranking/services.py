@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from datetime import timedelta
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -93,7 +93,10 @@ def pool_for(event: Event, stage: Stage, seats: int) -> RatingPool:
     defaults = {spec.name: spec.default for spec in engine.info.options}
     variant = {key: event.options.get(key, defaults.get(key)) for key in keys}
     parts = [event.game, *(str(variant[key]) for key in keys)]
-    words = [f"{key.replace('_', ' ')} {variant[key]}" for key in keys]
+    specs = {spec.name: spec for spec in engine.info.options}
+    words = [
+        specs[key].describe(variant[key]) if key in specs else f"{key.replace('_', ' ')} {variant[key]}" for key in keys
+    ]
     if system == RatingPool.System.OPENSKILL and Kind.VERSUS in engine.info.kinds:
         parts.append("tables")
         words.append("tables")
@@ -102,10 +105,15 @@ def pool_for(event: Event, stage: Stage, seats: int) -> RatingPool:
         parts.append("solo" if seats == 1 else f"team-{seats}")
         words.append("solo" if seats == 1 else f"teams of {seats}")
     slug = slugify("-".join(parts))
-    name = engine.info.title + (f" — {', '.join(words)}" if words else "")
-    pool, _ = RatingPool.objects.get_or_create(
+    words = [word for word in words if word]
+    described = ", ".join(words)
+    name = engine.info.title + (f" — {described[:1].upper()}{described[1:]}" if described else "")
+    pool, created = RatingPool.objects.get_or_create(
         slug=slug, defaults={"game": event.game, "variant": variant, "system": system, "name": name}
     )
+    if not created and pool.name != name:  # a pool named before the engine's option labels
+        RatingPool.objects.filter(pk=pool.pk).update(name=name)
+        pool.name = name
     return pool
 
 
@@ -148,7 +156,7 @@ def _rated_fields(game: SeriesGame) -> tuple[RatingPool, dict]:
     participants = Participant.objects.select_related("user").in_bulk(game.seat_order)
     players = [player_for(participants[pid], event.game).pk for pid in game.seat_order]
     detail = GameDetail.objects.filter(game=game).first()
-    played_on = game.match.round.published_at.date()
+    played_on = timezone.localdate(game.match.round.published_at)  # the site's day, not UTC's
     return pool, {
         "pool": pool,
         "period": period_of(played_on),
@@ -361,6 +369,8 @@ def _history_row(pool: RatingPool, snap: replay.Snapshot) -> RatingHistory:
         draws=snap.draws,
         losses=snap.losses,
         best_tiebreak=list(s.best_tiebreak) if s.best_tiebreak is not None else None,
+        # The day of the player's last game in this period: charts date their dots by it.
+        last_played=date.fromordinal(s.last_day) if s.last_day else None,
     )
 
 

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 BOX_W, BOX_H, GAP_X, ROW_H, PAD = 170, 44, 40, 60, 12
+# Every bracket is drawn at its own size in CSS pixels (width and height set, never scaled to the
+# page), so that its text is FONT_SIZE px in every bracket; a bracket wider than the screen scrolls.
+FONT_SIZE = 13
 SECTION_NAMES = {"winners": "", "losers": "Losers' ", "final": "", "third_place": ""}
 
 
@@ -42,8 +45,9 @@ def bracket_svg(bracket: Mapping, names: Mapping[int, str], played: Mapping[str,
     height = max(len(matches) for matches in columns.values()) * ROW_H + 2 * PAD + 20
     width = len(columns) * (BOX_W + GAP_X) + 2 * PAD
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Elimination bracket" font-family="system-ui, sans-serif" font-size="13">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}" class="bracket-svg" role="img" '
+        f'aria-label="Elimination bracket" font-family="system-ui, sans-serif" font-size="{FONT_SIZE}">'
     ]
     places: dict[str, tuple[float, float]] = {}  # match id -> its box's top-left corner
     for col, matches in enumerate(columns.values()):

@@ -32,6 +32,21 @@ class OptionSpec:
     # Set for an option whose value is the text of a data file (a custom board, a scenario): the
     # name of the file's format. Pages offer a file upload for it; the API takes the text.
     file_format: str | None = None
+    # How people name the option with its value, for page titles such as a rating pool's name:
+    # "{}" stands for the value ("level {}" gives "level 1"); for a true/false option, what it adds
+    # ("the Spell Circles" gives "with the Spell Circles"). Empty: the option's name, then its value.
+    label: str = ""
+
+    def describe(self, value: Any) -> str:
+        """The option's value in players' words; "" for a true/false option left at a false default."""
+        label = self.label or self.name.replace("_", " ")
+        if isinstance(self.default, bool):
+            if value:
+                return f"with {label}"
+            return f"without {label}" if self.default else ""
+        if "{}" in label:
+            return label.replace("{}", str(value))
+        return f"{label} {value}"
 
     def coerce(self, value: Any) -> Any:
         from games.engines.base import InvalidOptions

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 import pytest
 
@@ -53,6 +54,13 @@ def sign_in(page, live_server, user) -> None:
     page.wait_for_url(live_server.url + "/")
 
 
-def settle(page) -> None:
-    """Wait until htmx has no request in flight and no swap or settle under way."""
-    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+def settle(page, timeout: float = 10.0) -> None:
+    """Wait until htmx has no request in flight and no swap or settle under way.
+
+    Polled from here: ``page.wait_for_function`` polls with an eval inside the page, which the
+    site's CSP (no 'unsafe-eval') refuses whenever the first check is not already true."""
+    deadline = time.monotonic() + timeout
+    while page.evaluate("!!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"htmx did not settle within {timeout} s")
+        page.wait_for_timeout(20)

@@ -1,6 +1,7 @@
 """A person plays moves against an AI seat in a real browser; the AI answers in place."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.live import live_create, live_view
 from games.models import LiveGame
@@ -30,6 +31,6 @@ def test_a_person_plays_a_move_and_the_ai_answers(live_server, page):
     page.get_by_label("Your move (in the game's notation)").fill(move)
     page.get_by_role("button", name="Play").click()
     page.get_by_text("Move 0.").wait_for(state="detached")  # our move is on the board
-    page.wait_for_function("document.querySelector('#live-board').innerText.includes('Your move.')")
+    expect(page.locator("#live-board")).to_contain_text("Your move.", timeout=30_000)  # no eval: the CSP
     live = LiveGame.objects.get(pk=live.pk)
     assert live.moves[0] == move and live.version >= 2  # the AI answered before our turn came back

@@ -70,7 +70,7 @@ def test_the_player_profile_draws_the_rating_history_and_lists_results(client, p
     username = participants[0].user.username
     text = client.get(f"/ratings/players/{username}/").content.decode()
     assert "<svg" in text and "polyline" in text
-    assert "of 2" in text
+    assert "<td>won</td>" in text or "<td>lost</td>" in text
     body = client.get(f"/api/v1/ratings/players/{username}/").json()
     assert body["ratings"][0]["pool"]["slug"] == "misty-nim"
     assert len(body["ratings"][0]["history"]) == 1 and body["results"][0]["seats"] == 2
@@ -97,3 +97,63 @@ def test_a_pending_round_does_not_count_until_its_games_are_confirmed(client, pl
     confirm(round_.matches.filter(is_bye=False).first().games.get(), [1, 2])
     body = client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").json()
     assert sum(float(r["values"]["match_points"]["shown"]) for r in body["rows"]) == 3
+
+
+def _round_on(stage, owner, when, decide):
+    """Publish the next round as if on ``when`` and play it."""
+    from tournament.models import Round, SeriesGame
+
+    round_ = round_publish(stage=stage, by=owner)
+    Round.objects.filter(pk=round_.pk).update(published_at=when)
+    for match in round_.matches.filter(is_bye=False):
+        for game in match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number"):
+            match.refresh_from_db()
+            if match.status != "completed":
+                confirm(game, *decide(game.seat_order))
+    return round_
+
+
+def test_the_rating_chart_dates_its_dots_by_the_games_one_per_rating_period(client, django_capture_on_commit_callbacks):
+    from datetime import UTC, datetime
+
+    event, owner, participants = make_event(players=2, stage={"format": "swiss", "settings": {"rounds": 2}})
+    stage = event.stages.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        _round_on(stage, owner, datetime(2026, 3, 4, 15, 0, tzinfo=UTC), lambda order: ([1, 2], None))  # a Wednesday
+    with django_capture_on_commit_callbacks(execute=True):
+        _round_on(stage, owner, datetime(2026, 3, 12, 15, 0, tzinfo=UTC), lambda order: ([2, 1], None))  # next week
+    text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
+    assert text.count("<circle") == 2
+    assert "<title>2026-03-04: " in text and "<title>2026-03-12: " in text
+    assert "2026-03-02" not in text and "2026-03-09" not in text  # not the Mondays the weeks start on
+
+
+def test_a_games_day_is_the_sites_day_not_utcs(client, settings, django_capture_on_commit_callbacks):
+    from datetime import UTC, datetime
+
+    settings.TIME_ZONE = "Europe/Paris"
+    event, owner, participants = make_event(players=2)
+    with django_capture_on_commit_callbacks(execute=True):  # 00:30 in Paris on the 5th
+        _round_on(event.stages.get(), owner, datetime(2026, 3, 4, 23, 30, tzinfo=UTC), lambda order: ([1, 2], None))
+    text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
+    assert "<title>2026-03-05: " in text and "<td>2026-03-05</td>" in text
+
+
+def test_a_drawn_game_reads_draw_on_the_player_page(client, django_capture_on_commit_callbacks):
+    event, owner, participants = make_event(players=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.stages.get(), owner, lambda order: ([1, 1], None))
+    text = client.get(f"/ratings/players/{participants[0].user.username}/").content.decode()
+    assert "<td>draw</td>" in text and "1 of 2" not in text
+    body = client.get(f"/api/v1/ratings/players/{participants[0].user.username}/").json()
+    assert body["results"][0]["result"] == "draw"
+
+
+def test_a_place_at_a_table_reads_as_an_ordinal_and_says_ties():
+    from ranking.selectors import PlayerResult
+
+    def place(rank, seats, tied=False):
+        return PlayerResult(None, date(2026, 1, 1), "", "", [], rank, seats, None, tied).place
+
+    assert place(1, 2) == "won" and place(2, 2) == "lost" and place(1, 2, tied=True) == "draw"
+    assert place(2, 4, tied=True) == "tied 2nd of 4" and place(3, 4) == "3rd of 4" and place(11, 12) == "11th of 12"

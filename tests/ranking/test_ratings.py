@@ -115,8 +115,33 @@ def test_carnac_has_one_pool_per_board():
     small = event_create(owner=owner, name="Small", game="carnac", options={"board": "small"})
     large = event_create(owner=owner, name="Large", game="carnac", options={"board": "large"})
     assert pool_for(small, small.stages.get(), 2).slug == "carnac-small"
-    assert pool_for(large, large.stages.get(), 2).name == "Carnac — board large"
+    assert pool_for(large, large.stages.get(), 2).name == "Carnac — Large board"
     assert RatingPool.objects.count() == 2
+
+
+def test_pools_are_named_with_the_engines_option_labels():
+    owner = make_user(organiser=True)
+    stage = {"format": Stage.Format.SCORE_CHALLENGE, "settings": {"rounds": 1}}
+    plain = event_create(owner=owner, name="Plain", game="mists", options={"level": 1}, stage=stage)
+    spells = event_create(
+        owner=owner, name="Spells", game="mists", options={"level": 1, "spell_circles": True}, stage=stage
+    )
+    assert (
+        pool_for(spells, spells.stages.get(), 1).name
+        == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
+    )
+    assert pool_for(plain, plain.stages.get(), 2).name == "Mists over Carcassonne — Level 1, teams of 2"
+
+
+def test_a_pool_named_the_old_way_takes_its_readable_name():
+    owner = make_user(organiser=True)
+    event = event_create(owner=owner, name="Spells", game="mists", options={"spell_circles": True})
+    pool = pool_for(event, event.stages.get(), 1)
+    RatingPool.objects.filter(pk=pool.pk).update(name="Mists over Carcassonne — level 1, spell circles True, solo")
+    assert (
+        pool_for(event, event.stages.get(), 1).name == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
+    )
+    assert RatingPool.objects.get(pk=pool.pk).name == "Mists over Carcassonne — Level 1, with the Spell Circles, solo"
 
 
 def test_tables_of_three_go_to_an_openskill_pool(on_commit):

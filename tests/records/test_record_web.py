@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.gamelog import jsonform
 from games.models import GameRecord
@@ -89,6 +90,28 @@ def test_an_invalid_record_replays_up_to_its_first_bad_move(client):
     record = record_validate(record_id=record_upload(data=with_bad_move(random_log(seed=16), 4)).record.pk)
     page = client.get(record.get_absolute_url() + "?ply=99").content.decode()
     assert "Move 3 of 3" in page
+
+
+def test_an_invalid_record_says_its_verdict_once_and_marks_the_bad_move_with_its_reason(client):
+    log = with_bad_move(random_log(seed=16), 4)
+    record = record_validate(record_id=record_upload(data=log).record.pk)
+    reason = escape(record.verdict["bad_move"]["reason"])
+    page = client.get(record.get_absolute_url()).content.decode()
+    assert page.count(escape(record.verdict["problems"][0])) == 1  # the verdict, once
+    assert page.count(reason) == 2  # in the verdict and at the marked move
+    assert '<li class="bad-move"><span class="ply">4.</span> <strong>zz99</strong>' in page
+    assert "The replay stops after move 3: move 4 is not legal" in page
+
+
+def test_the_moves_after_an_invalid_records_bad_move_cannot_be_clicked(client):
+    log = with_bad_move(random_log(seed=16), 4)
+    record = record_validate(record_id=record_upload(data=log).record.pk)
+    page = client.get(record.get_absolute_url()).content.decode()
+    url = record.get_absolute_url()
+    assert f"{url}?ply=3&" in page
+    for ply in range(4, len(log.moves) + 1):
+        assert f"{url}?ply={ply}&" not in page and f"part=frame&ply={ply}&" not in page
+    assert page.count('class="not-replayed"') == len(log.moves) - 4
 
 
 def test_a_pending_record_polls_for_its_verdict(client):

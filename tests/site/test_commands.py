@@ -87,3 +87,11 @@ def test_the_demo_has_a_running_swiss_a_finished_bracket_and_ai_entrants():
     stage = knockout.stages.get()
     assert stage.format == Stage.Format.SINGLE_ELIMINATION and stage.bracket
     assert not Match.objects.filter(round__stage=stage, status=Match.Status.PENDING).exists()
+    # Every demo record names its seats after the players at the table, AI entrants included.
+    from tournament.models import SeriesGame
+
+    games = SeriesGame.objects.filter(record__isnull=False).select_related("record")
+    assert games.exists()
+    for game in games:
+        names = dict(Participant.objects.filter(pk__in=game.seat_order).values_list("pk", "name"))
+        assert [seat["name"] for seat in game.record.log["seats"]] == [names[pid] for pid in game.seat_order]

@@ -105,3 +105,43 @@ def test_the_openapi_schema_and_its_offline_docs_are_served(client):
     docs = client.get(reverse("api-docs"))
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+
+
+def test_the_api_root_lists_the_resources_and_links_to_the_docs(client):
+    response = client.get("/api/v1/")
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["documentation"]["docs"] == "http://testserver/api/docs/"
+    resources = body["resources"]
+    assert resources["games"]["url"] == "http://testserver/api/v1/games/"
+    assert resources["events"]["url"] == "http://testserver/api/v1/events/"
+    assert resources["ratings"]["url"] == "http://testserver/api/v1/ratings/"
+    assert resources["records"]["url"] == "http://testserver/api/v1/records/"
+    for resource in resources.values():  # every link answers (some only to a POST or a signed-in user)
+        assert client.get(resource["url"]).status_code in (200, 401, 403, 405)
+
+
+def test_the_favicon_is_served_and_every_page_names_it(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("/brume/favicon.svg")
+    page = client.get(reverse("home")).content.decode()
+    assert '<link rel="icon" href="/static/brume/favicon.svg" type="image/svg+xml">' in page
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("brume/favicon.svg")
+
+
+def test_the_footers_status_link_opens_a_page_for_people(client):
+    home = client.get(reverse("home")).content.decode()
+    assert f'<a href="{reverse("status")}">Status</a>' in home and 'href="/healthz"' not in home
+    response = client.get(reverse("status"))
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+    assert "Brume is working" in response.content.decode()
+    assert "Each check" not in response.content.decode()  # the details are for staff
+
+
+def test_the_status_page_says_unavailable_when_the_broker_is_down(client, settings):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    response = client.get(reverse("status"))
+    assert response.status_code == 503 and "Brume is unavailable" in response.content.decode()
+    assert "Connection" not in response.content.decode()  # no error text for strangers

@@ -25,6 +25,18 @@ def test_a_match_between_ai_entrants_is_played_and_confirmed_by_brume(django_cap
     assert sorted(seat.rank for seat in match.seats.all()) in ([1, 2], [1, 1])
 
 
+def test_the_records_of_an_ai_match_name_its_seats_after_the_entrants(client, django_capture_on_commit_callbacks):
+    event, owner, _ = make_event(players=0, ai=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    game = round_.matches.get().games.get()
+    names = [seat["name"] for seat in game.record.log["seats"]]
+    assert sorted(names) == ["Bot 1", "Bot 2"]
+    assert {seat["player"] for seat in game.record.log["seats"]} == {f"ai:{event.game}/random"}
+    page = client.get(game.record.get_absolute_url()).content.decode()
+    assert f"Seat 1: {names[0]} · Seat 2: {names[1]}" in page and "random (1)" not in page
+
+
 def test_the_organiser_dashboard_says_what_to_do_next():
     event, owner, _ = make_event(players=4)
     assert [a.label for a in organiser_actions(event)] == ["Pair round 1"]

@@ -1,5 +1,6 @@
 """The bracket picture names who sits where and marks the winners."""
 
+import re
 from xml.etree import ElementTree
 
 from tournament.bracket_svg import PlayedMatch, bracket_svg
@@ -47,3 +48,9 @@ def test_lines_lead_from_each_match_to_the_slot_its_winner_fills():
     assert feeds == 2 and len(paths) == feeds  # the two semifinals into the final, no line for losers
     ends = sorted(float(p.get("d").split("V")[1].split()[0]) for p in paths)
     assert ends[0] < ends[1]  # into the final's upper and lower slots
+
+
+def test_every_bracket_is_drawn_at_its_own_size_so_its_text_has_one_size():
+    small = bracket_svg(four_player_bracket(), {1: "Ada", 2: "Bo", 3: "Cy", 4: "Di"}, {})
+    width, height = re.search(r'viewBox="0 0 (\d+) (\d+)"', small).groups()
+    assert f'width="{width}" height="{height}"' in small and 'font-size="13"' in small

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 from datetime import timedelta
@@ -14,6 +15,7 @@ from games.ai.base import Budget
 from games.ai.match import play_game
 from games.ai.registry import get_player
 from games.engines import get_engine
+from games.gamelog import Seat
 from games.models import GameRecord
 from games.services import record_upload
 from tournament.models import Match, Participant, Round, SeriesGame
@@ -118,6 +120,12 @@ def ai_series_game_play(*, game_id: int, budget: Budget = AI_MOVE_BUDGET) -> Ser
     )
     if played.outcome is None:
         return None
+    # The log's seats carry the entrants' names (the AI's level stays in the player id).
+    seats = tuple(
+        Seat(name=participants[pid].name, player=f"ai:{event.game}/{participants[pid].ai_level}")
+        for pid in game.seat_order
+    )
+    played = dataclasses.replace(played, log=dataclasses.replace(played.log, seats=seats))
     # The game is kept as a record (its replay, and the engine's tie-breaks for the standings).
     record = record_upload(data=played.log, source=GameRecord.Source.AI).record
     SeriesGame.objects.filter(pk=game.pk, record__isnull=True).update(record=record)

@@ -26,7 +26,13 @@ class CarnacEngine(Engine):
         max_seats=2,
         kinds=(Kind.VERSUS,),
         options=(
-            OptionSpec("board", "medium", "board section: small 8×5, medium 10×7, large 14×9", choices=tuple(SIZES)),
+            OptionSpec(
+                "board",
+                "medium",
+                "board section: small 8×5, medium 10×7, large 14×9",
+                choices=tuple(SIZES),
+                label="{} board",
+            ),
             OptionSpec("first_colour", "red", "the colour of play of seat 1, the first player", choices=COLOUR_NAMES),
         ),
         default_tiebreaks=("match_points", "game_wins", "carnac_dolmens", "direct_encounter", "buchholz"),

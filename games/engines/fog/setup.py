@@ -22,6 +22,7 @@ OPTIONS = (
         "standard",
         "the beach: standard (2-4 players), medium (2-5), large (2-6), or custom (board file in the layout)",
         choices=("standard", "medium", "large", "custom"),
+        label="{} beach",
     ),
     OptionSpec(
         "board_file",
@@ -116,7 +117,9 @@ OPTIONS = (
         choices=("secret", "open"),
     ),
     OptionSpec("missions_after_draft", False, "missions: choose the card to keep after the draft"),
-    OptionSpec("scenario", "brume-s1", "solo: the scenario (a shipped name, or custom with scenario_file)"),
+    OptionSpec(
+        "scenario", "brume-s1", "solo: the scenario (a shipped name, or custom with scenario_file)", label="scenario {}"
+    ),
     OptionSpec(
         "scenario_file",
         "",

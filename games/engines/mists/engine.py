@@ -34,8 +34,11 @@ class MistsEngine(Engine):
                 "the level, 1 to 6 (levels 2-6 use numbers we chose: see the rules page)",
                 minimum=1,
                 maximum=6,
+                label="level {}",
             ),
-            OptionSpec("spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise"),
+            OptionSpec(
+                "spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise", label="the Spell Circles"
+            ),
             OptionSpec(
                 "cemetery_closing",
                 "tile",

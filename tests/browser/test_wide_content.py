@@ -1,0 +1,72 @@
+"""Brackets and wide tables on a phone and a desktop: one font size, a visible hint that they scroll."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.tournament.factories import make_event
+from tournament.services.rounds import round_publish
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+KNOCKOUT = {"format": "single_elimination", "settings": {"third_place": True}}
+
+
+@pytest.fixture(autouse=True)
+def _test_game(misty_nim):
+    """Events run on the test game."""
+
+
+def _knockout(players: int):
+    event, owner, _ = make_event(players=players, stage=KNOCKOUT)
+    round_publish(stage=event.stages.get(), by=owner)
+    return event
+
+
+def _hint_of(box):
+    return box.locator("xpath=preceding-sibling::*[1][contains(@class, 'scroll-hint')]")
+
+
+def _svg_scale(page) -> float:
+    """Rendered width of the bracket over its drawn width: 1 means the text is drawn at its size."""
+    return page.evaluate(
+        "(() => { const svg = document.querySelector('.bracket svg');"
+        " return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; })()"
+    )
+
+
+def test_brackets_of_four_and_eight_players_draw_their_names_at_one_size(live_server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        scales = []
+        for players in (4, 8):
+            page.goto(live_server.url + _knockout(players).get_absolute_url())
+            scales.append(_svg_scale(page))
+        assert scales == [pytest.approx(1.0, abs=0.01)] * 2
+        assert not _hint_of(page.locator(".bracket")).is_visible()  # on a desktop it fits: no hint
+    finally:
+        context.close()
+
+
+def test_at_390px_a_bracket_says_it_scrolls_and_its_third_place_column_can_be_reached(live_server, page):
+    page.goto(live_server.url + _knockout(8).get_absolute_url())
+    bracket = page.locator(".bracket")
+    hint = _hint_of(bracket)
+    assert hint.is_visible() and hint.inner_text() == "Scroll sideways for more →"
+    assert bracket.get_attribute("tabindex") == "0"  # the keyboard can scroll it too
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not overflow
+    third = page.locator(".bracket svg text", has_text="Third-place match").first
+    assert not third.is_visible() or third.bounding_box()["x"] > 390  # clipped until scrolled
+    bracket.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+    expect(hint).to_have_text("← Scroll sideways for the start")  # polled without eval (the CSP)
+    box = third.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_at_390px_the_standings_table_says_it_scrolls(live_server, page):
+    event = _knockout(4)
+    page.goto(live_server.url + f"/events/{event.slug}/stages/1/standings/")
+    table = page.locator("main table").first
+    assert table.evaluate("t => t.scrollWidth > t.clientWidth")
+    hint = _hint_of(table)
+    assert hint.is_visible() and "Scroll sideways" in hint.inner_text()
