@@ -124,6 +124,13 @@ def stage_standings(stage: Stage) -> StageStandings:
     return StageStandings(columns, rows, notes, None, by_group)
 
 
+def stage_standings_cached(stage: Stage) -> StageStandings:
+    """``stage_standings`` computed once per change of the event (see ``ranking.cache``)."""
+    from ranking import cache
+
+    return cache.cached(stage.event_id, f"standings:{stage.pk}", lambda: stage_standings(stage))
+
+
 def _rows(computed: Standings, participants: dict[int, Participant], group: str) -> list[StandingRow]:
     rows = []
     for row in computed.rows:

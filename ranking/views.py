@@ -30,7 +30,7 @@ def stage_standings(request, slug: str, number: int):
     if not can_view_event(request.user, event):
         raise Http404("no such event")
     stage = get_object_or_404(event.stages, number=number)
-    standings = selectors.stage_standings(stage)
+    standings = selectors.stage_standings_cached(stage)
     a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
     ids = {row.participant.pk for row in standings}
     why = standings.why(a, b) if a in ids and b in ids and a != b else ""

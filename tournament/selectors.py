@@ -251,6 +251,13 @@ def player_tasks(user) -> list[PlayerTask]:
     return tasks
 
 
+def stage_bracket_svg_cached(stage: Stage) -> str | None:
+    """``stage_bracket_svg`` drawn once per change of the event (see ``ranking.cache``)."""
+    from ranking.cache import cached
+
+    return cached(stage.event_id, f"bracket:{stage.pk}", lambda: stage_bracket_svg(stage))
+
+
 def stage_bracket_svg(stage: Stage) -> str | None:
     """The stage's bracket as SVG, with what has been played so far (None without a bracket)."""
     from tournament.bracket_svg import PlayedMatch, bracket_svg

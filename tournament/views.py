@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
 from games.engines import all_engines, get_engine
-from ranking.selectors import stage_standings
+from ranking.selectors import stage_standings_cached
 from ranking.tiebreaks import all_tiebreaks
 from tournament import bounds, selectors
 from tournament.errors import NotAllowed, ServiceError
@@ -131,8 +131,8 @@ def event_detail(request, slug: str):
         "my_registration": event.participants.filter(user=request.user).first()
         if request.user.is_authenticated
         else None,
-        "standings": {stage.pk: stage_standings(stage) for stage in stage_list},
-        "brackets": {stage.pk: selectors.stage_bracket_svg(stage) for stage in stage_list},
+        "standings": {stage.pk: stage_standings_cached(stage) for stage in stage_list},
+        "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage) for stage in stage_list},
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
     }
     if organiser:
