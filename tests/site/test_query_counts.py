@@ -98,7 +98,7 @@ def test_each_list_page_stays_under_its_query_ceiling(
 
 
 def test_a_repeated_standings_view_reads_no_results(client, django_capture_on_commit_callbacks):
-    event, participants = _played(6, django_capture_on_commit_callbacks)
+    event, _ = _played(6, django_capture_on_commit_callbacks)
     url = f"/events/{event.slug}/stages/1/standings/"
     with CaptureQueriesContext(connection) as cold:
         client.get(url)
