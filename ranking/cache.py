@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -75,21 +77,42 @@ def event_changed(event_id: int | None) -> None:
         transaction.on_commit(lambda: _bump(event_id))
 
 
+# The process keeps the values it read last, by key and version: a large event's standings are
+# megabytes pickled, and reading them again from Redis on every view would cost more than the
+# view. The version is read from the cache every time, so a kept value is never out of date.
+LOCAL_ENTRIES = 16
+_local: OrderedDict[str, Any] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _keep(key: str, value: Any) -> Any:
+    with _local_lock:
+        _local[key] = value
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_ENTRIES:
+            _local.popitem(last=False)
+    return value
+
+
 def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     """``compute()`` for the event's current version, computed once per version."""
     version = event_version(event_id)
     base = f"{_ns()}:event:{event_id}:{name}"
     key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
+    with _local_lock:
+        if key in _local:
+            _local.move_to_end(key)
+            return _local[key]
     found = cache.get(key)
     if found is not None:
-        return found[0]
+        return _keep(key, found[0])
     if cache.add(lock_key, 1, timeout=LOCK_TIMEOUT):
         try:
             value = compute()
             cache.set_many({key: (value,), last_key: (value,)}, timeout=TIMEOUT)
         finally:
             cache.delete(lock_key)
-        return value
+        return _keep(key, value)
     previous = cache.get(last_key)
     if previous is not None:
         return previous[0]
@@ -98,9 +121,18 @@ def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
         time.sleep(POLL)
         found = cache.get(key)
         if found is not None:
-            return found[0]
+            return _keep(key, found[0])
     logger.warning("computing %s of event %s: the reader holding the lock did not answer in time", name, event_id)
     return compute()
+
+
+def cached_html(event_id: int, name: str, template: str, context: Callable[[], dict]):
+    """A template rendered once per version of the event: only for parts that are the same for
+    every reader allowed to see the event (no forms, no per-user links)."""
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+
+    return mark_safe(cached(event_id, f"html:{name}", lambda: str(render_to_string(template, context()))))
 
 
 # --- what changes an event's derived data -----------------------------------------------------

@@ -134,3 +134,27 @@ def test_an_evicted_version_never_serves_an_older_value():
     assert cache.cached(3, "thing", lambda: "before") == "before"
     django_cache.delete(cache._version_key(3))
     assert cache.cached(3, "thing", lambda: "after") == "after"
+
+
+def test_a_cached_round_table_shows_a_confirmed_result_at_once(client, played, django_capture_on_commit_callbacks):
+    event, owner, _ = played
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    url = f"/events/{event.slug}/stages/1/rounds/2/"
+    assert "waiting" in client.get(url).content.decode()
+    assert "waiting" in client.get(f"/events/{event.slug}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in round_.matches.filter(is_bye=False):
+            confirm(match.games.get(), [1, 2])
+    assert "waiting" not in client.get(url).content.decode()
+    assert "waiting" not in client.get(f"/events/{event.slug}/").content.decode()
+
+
+def test_the_cached_participant_list_shows_a_renamed_participant_and_organisers_keep_their_forms(client, played):
+    event, owner, participants = played
+    assert client.get(f"/events/{event.slug}/").status_code == 200
+    participants[1].name = "Someone Else Now"
+    participants[1].save()
+    assert "Someone Else Now" in client.get(f"/events/{event.slug}/").content.decode()
+    client.force_login(owner)
+    assert f"participants/{participants[1].pk}/withdraw/" in client.get(f"/events/{event.slug}/").content.decode()
