@@ -109,11 +109,13 @@ def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     if cache.add(lock_key, 1, timeout=LOCK_TIMEOUT):
         try:
             value = compute()
-            cache.set_many({key: (value,), last_key: (value,)}, timeout=TIMEOUT)
+            cache.set(key, (value,), timeout=TIMEOUT)
+            cache.set(last_key, version, timeout=TIMEOUT)  # where the previous value is (stored once)
         finally:
             cache.delete(lock_key)
         return _keep(key, value)
-    previous = cache.get(last_key)
+    last = cache.get(last_key)
+    previous = cache.get(f"{base}:v{last}") if last is not None else None
     if previous is not None:
         return previous[0]
     deadline = time.monotonic() + WAIT
