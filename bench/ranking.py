@@ -203,23 +203,39 @@ def bench_db_standings(entrants: int, rounds: int) -> None:
 
 
 def _db_standings_in_test_db(entrants: int, rounds: int, vendor: str) -> None:
+    from ranking.selectors import stage_standings
+
+    started = time.perf_counter()
+    stage = store_swiss(entrants, rounds, vendor)
+    built = time.perf_counter() - started
+    print(f"standings from the database: {entrants} entrants, {rounds} rounds built in {built:.1f} s ({vendor})")
+    timings = []
+    for _ in range(3):
+        begin = time.perf_counter()
+        rows = list(stage_standings(stage))
+        timings.append(time.perf_counter() - begin)
+    assert len(rows) == entrants
+    print(f"  stage_standings, reads included: best {min(timings):.3f} s, worst {max(timings):.3f} s (aim < 0.5 s)")
+
+
+def store_swiss(entrants: int, rounds: int, vendor: str, *, name: str = "Bench Swiss"):
+    """A finished Carnac Swiss of that size stored as rows (best-of-three series, engine
+    tie-break details); returns its stage. Also used by ``bench.load``."""
     from decimal import Decimal
 
     from django.contrib.auth import get_user_model
     from django.db import connection
 
     from ranking.models import GameDetail
-    from ranking.selectors import stage_standings
     from tournament.models import Match, MatchSeat, Participant, Round, SeriesGame
     from tournament.services.events import event_create
 
     rng = random.Random(5)
-    started = time.perf_counter()
     owner = get_user_model().objects.create_user("bench-owner", password="!", is_staff=True)
     order = ["match_points", "game_wins", "carnac_dolmens", "direct_encounter", "buchholz",
              "sonneborn_berger", "buchholz_cut1", "progressive", "lots"]  # fmt: skip
     event = event_create(
-        owner=owner, name="Bench Swiss", game="carnac",
+        owner=owner, name=name, game="carnac",
         stage={"format": "swiss", "series_length": 3, "settings": {"rounds": rounds}, "tiebreaks": order},
     )  # fmt: skip
     stage = event.stages.get()
@@ -267,15 +283,7 @@ def _db_standings_in_test_db(entrants: int, rounds: int, vendor: str) -> None:
     with connection.cursor() as cursor:
         if vendor == "postgresql":
             cursor.execute("ANALYZE")
-    built = time.perf_counter() - started
-    print(f"standings from the database: {entrants} entrants, {rounds} rounds built in {built:.1f} s ({vendor})")
-    timings = []
-    for _ in range(3):
-        begin = time.perf_counter()
-        rows = list(stage_standings(stage))
-        timings.append(time.perf_counter() - begin)
-    assert len(rows) == entrants
-    print(f"  stage_standings, reads included: best {min(timings):.3f} s, worst {max(timings):.3f} s (aim < 0.5 s)")
+    return stage
 
 
 def main() -> None:

@@ -73,6 +73,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An ETag (a hash of the body) on every GET, and 304 Not Modified when the client has it: a
+    # refreshed page or API read sends no body again. Outer to every middleware that edits bodies.
+    "config.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -54,7 +54,7 @@ class StageStandingsView(TournamentView):
     )
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
-        standings = selectors.stage_standings(stage)
+        standings = selectors.stage_standings_cached(stage)
         body = {
             "stage": {"number": stage.number, "name": stage.name},
             "columns": standings.columns,

@@ -7,7 +7,9 @@ class RankingConfig(AppConfig):
 
     def ready(self) -> None:
         from games import sweep
-        from ranking import signals  # noqa: F401  (connects the rating updates to result changes)
+        from ranking import cache, signals  # noqa: F401  (connects the rating updates to result changes)
+
+        cache.connect()  # every change to an event's rows makes its cached standings out of date
 
         def rating_updates(older_than):
             from ranking.services import rating_updates_requeue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -136,6 +137,22 @@ def stage_standings(stage: Stage) -> StageStandings:
         rows += _rows(computed, participants, name)
     columns = [t.describe() for t in computed.tiebreaks]
     return StageStandings(columns, rows, notes, None, by_group)
+
+
+def stage_standings_cached(stage: Stage) -> StageStandings:
+    """``stage_standings`` computed once per change of the event (see ``ranking.cache``)."""
+    from ranking import cache
+
+    return cache.cached(stage.event_id, f"standings:{stage.pk}", lambda: _slimmed(stage_standings(stage)))
+
+
+def _slimmed(standings: StageStandings) -> StageStandings:
+    """What the pages and ``why`` read, without each entrant's round-by-round results (most of
+    the size of a large Swiss's standings: what is cached is read back on every change)."""
+    for computed in [standings.computed, *standings.computed_by_group.values()]:
+        for row in computed.rows if computed else ():
+            row.entrant = dataclasses.replace(row.entrant, rounds=())
+    return standings
 
 
 def _rows(computed: Standings, participants: dict[int, Participant], group: str) -> list[StandingRow]:

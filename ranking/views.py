@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
 from ranking import selectors
+from ranking.cache import cached_html
 from ranking.charts import Point, rating_history_svg
 from ranking.models import RatingPool
 from tournament.models import Event
@@ -25,12 +26,19 @@ def _int(value, default: int | None = None, *, minimum: int = 0) -> int | None:
 STANDINGS_PER_PAGE = 100
 
 
+def _selected(options: str, pk: int | None) -> str:
+    """The cached option list with one participant selected (ids are whole numbers: exact)."""
+    if pk is None:
+        return options
+    return mark_safe(options.replace(f'<option value="{pk}">', f'<option value="{pk}" selected>', 1))
+
+
 def stage_standings(request, slug: str, number: int):
     event = get_object_or_404(Event, slug=slug)
     if not can_view_event(request.user, event):
         raise Http404("no such event")
     stage = get_object_or_404(event.stages, number=number)
-    standings = selectors.stage_standings(stage)
+    standings = selectors.stage_standings_cached(stage)
     a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
     ids = {row.participant.pk for row in standings}
     why = standings.why(a, b) if a in ids and b in ids and a != b else ""
@@ -38,9 +46,20 @@ def stage_standings(request, slug: str, number: int):
     if not stage.groups and len(standings) > STANDINGS_PER_PAGE:
         page = Paginator(standings.rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
         groups = [("", page.object_list)]
+    table = cached_html(
+        event.pk,
+        f"standings-table:{stage.pk}:{page.number if page else 0}",
+        "ranking/_standings_table.html",
+        lambda: {"standings": standings, "groups": groups},
+    )
+    options = cached_html(
+        event.pk, f"standings-options:{stage.pk}", "ranking/_why_options.html", lambda: {"standings": standings}
+    )
     context = {
         "event": event, "stage": stage, "standings": standings, "groups": groups, "page": page,
-        "why": why, "a": a, "b": b,
+        "why": why, "a": a, "b": b, "table": table,
+        "options_a": _selected(options, a if a in ids else None),
+        "options_b": _selected(options, b if b in ids else None),
     }  # fmt: skip
     return render(request, "ranking/stage_standings.html", context)
 

@@ -52,3 +52,10 @@ def fresh_sign_in_counters(settings):
     """Sign-in limits count in the cache, which outlives a test: each test counts in its own
     namespace, so that one test's failed sign-ins never lock another test out."""
     settings.BRUME_SIGNIN_NAMESPACE = uuid.uuid4().hex
+
+
+@pytest.fixture(autouse=True)
+def fresh_derived_cache(settings):
+    """Cached standings outlive a test, and the next test reuses the same event ids: each test
+    caches in its own namespace."""
+    settings.BRUME_DERIVED_CACHE_NAMESPACE = uuid.uuid4().hex

@@ -127,13 +127,29 @@ class StageRounds:
         return bool(self.shown or self.linked)
 
 
-def stage_rounds_for_page(stage: Stage) -> StageRounds:
+def stage_rounds_for_page(stage: Stage, *, with_matches: bool = True) -> StageRounds:
+    """``with_matches=False``: the rounds alone, for a page that shows each round's table from
+    ``round_table_html`` (cached) rather than from the rows."""
     rounds = stage.rounds.order_by("number")
+    load = _with_matches if with_matches else (lambda found: found)
     if Match.objects.filter(round__stage=stage).count() <= ROUNDS_SHOWN_IN_FULL:
-        return StageRounds(list(_with_matches(rounds)), [])
+        return StageRounds(list(load(rounds)), [])
     everything = list(rounds)
-    latest = list(_with_matches(stage.rounds.filter(pk=everything[-1].pk)))
+    latest = list(load(stage.rounds.filter(pk=everything[-1].pk)))
     return StageRounds(latest, everything[:-1])
+
+
+def round_table_html(event_id: int, round_id: int):
+    """A round's pairings and results table, rendered once per change of the event: the same for
+    every reader allowed to see the event."""
+    from ranking.cache import cached_html
+
+    return cached_html(
+        event_id,
+        f"round-table:{round_id}",
+        "tournament/_round_table.html",
+        lambda: {"round": _with_matches(Round.objects.filter(pk=round_id)).get()},
+    )
 
 
 def stage_round(stage: Stage, number: int) -> Round:
@@ -252,6 +268,13 @@ def player_tasks(user) -> list[PlayerTask]:
         else:
             tasks.append(PlayerTask(match, game, f"game {game.number} is disputed: an organiser will rule", False))
     return tasks
+
+
+def stage_bracket_svg_cached(stage: Stage) -> str | None:
+    """``stage_bracket_svg`` drawn once per change of the event (see ``ranking.cache``)."""
+    from ranking.cache import cached
+
+    return cached(stage.event_id, f"bracket:{stage.pk}", lambda: stage_bracket_svg(stage))
 
 
 def stage_bracket_svg(stage: Stage) -> str | None:

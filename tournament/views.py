@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
 from games.engines import all_engines, get_engine
-from ranking.selectors import stage_standings
+from ranking.cache import cached_html
+from ranking.selectors import stage_standings_cached
 from ranking.tiebreaks import all_tiebreaks
 from tournament import bounds, selectors
 from tournament.errors import NotAllowed, ServiceError
@@ -126,17 +127,29 @@ def event_detail(request, slug: str):
         "engine": get_engine(event.game),
         "organiser": organiser,
         "participants": event.participants.all(),
-        "stages": [(stage, selectors.stage_rounds_for_page(stage)) for stage in stage_list],
+        "stages": [(stage, selectors.stage_rounds_for_page(stage, with_matches=organiser)) for stage in stage_list],
         "actions": selectors.organiser_actions(event) if organiser else [],
         "my_registration": event.participants.filter(user=request.user).first()
         if request.user.is_authenticated
         else None,
-        "standings": {stage.pk: stage_standings(stage) for stage in stage_list},
-        "brackets": {stage.pk: selectors.stage_bracket_svg(stage) for stage in stage_list},
+        "standings": {stage.pk: stage_standings_cached(stage) for stage in stage_list},
+        "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage) for stage in stage_list},
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
+    }
+    context["round_tables"] = {
+        round_.pk: selectors.round_table_html(event.pk, round_.pk)
+        for _, rounds in context["stages"]
+        for round_ in rounds.shown
     }
     if organiser:
         context["add_form"] = AddParticipantForm(levels=levels(event.game))
+    else:  # the organisers' table has forms: everyone else's is the same for all
+        context["participants_table"] = cached_html(
+            event.pk,
+            f"participants:{int(context['check_in'])}",
+            "tournament/_participants_table.html",
+            lambda: {"event": event, "participants": context["participants"], "check_in": context["check_in"]},
+        )
     return render(request, "tournament/event_detail.html", context)
 
 
@@ -144,11 +157,16 @@ def round_detail(request, slug: str, number: int, round_number: int):
     """One round's pairings and results (the event page shows a large stage's latest round only)."""
     event = _event_for(request, slug)
     stage = get_object_or_404(Stage, event=event, number=number)
-    try:
-        round_ = selectors.stage_round(stage, round_number)
-    except Round.DoesNotExist:
-        raise Http404("no such round") from None
-    context = {"event": event, "stage": stage, "round": round_, "organiser": is_organiser(request.user, event)}
+    round_ = stage.rounds.filter(number=round_number).first()
+    if round_ is None:
+        raise Http404("no such round")
+    context = {
+        "event": event,
+        "stage": stage,
+        "round": round_,
+        "round_table": selectors.round_table_html(event.pk, round_.pk),
+        "organiser": is_organiser(request.user, event),
+    }
     return render(request, "tournament/round_detail.html", context)
 
 

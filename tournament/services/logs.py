@@ -25,6 +25,7 @@ from games.engines import get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
 from games.models import GameRecord, LiveGame
 from games.signals import live_game_finished, record_validated
+from ranking.cache import record_changed
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Participant, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
@@ -265,6 +266,7 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
 def _on_live_game_finished(sender, live: LiveGame, **kwargs) -> None:
     """A finished online game's record becomes the series game's log, which confirms it."""
     SeriesGame.objects.filter(live=live, record__isnull=True).update(record=live.record, record_reporter=None)
+    record_changed(live.record_id)
     record = GameRecord.objects.get(pk=live.record_id)
     if record.is_done:
         apply_record(record=record)

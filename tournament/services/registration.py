@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db import IntegrityError, transaction
 
 from games.ai.registry import levels
+from ranking.cache import event_changed
 from tournament import bounds
 from tournament.errors import Conflict, NotAllowed, ServiceError
 from tournament.models import Event, Participant
@@ -141,5 +142,6 @@ def participant_check_in(*, participant: Participant, by, checked_in: bool = Tru
     if not (is_organiser(by, event) or (by.is_authenticated and participant.user_id == by.pk)):
         raise NotAllowed("only the participant or an organiser may check in")
     Participant.objects.filter(pk=participant.pk).update(checked_in=checked_in)
+    event_changed(participant.event_id)
     participant.checked_in = checked_in
     return participant

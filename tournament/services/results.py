@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from ranking.cache import event_changed, event_of_game
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Match, Participant, ResultEntry, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
@@ -88,6 +89,7 @@ def _append(
     if action == Action.REPORT:
         fields["reported_by"] = participant
     updated = SeriesGame.objects.filter(pk=game.pk, version=game.version).update(**fields)
+    event_changed(event_of_game(game.pk))
     if updated != 1:  # cannot happen under the row lock; guards SQLite and logic slips alike
         raise StaleVersion("the result changed while you were writing: reload and try again", current_version=version)
     game = SeriesGame.objects.select_related("match").get(pk=game.pk)

@@ -10,6 +10,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from ranking.cache import event_changed
 from tournament import pairing as algorithms
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
@@ -341,6 +342,7 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
             if stage.groups is None and isinstance(pairing.settings, dict) and "groups" in pairing.settings:
                 updates["groups"] = pairing.settings["groups"]  # drawn once, at round 1
             Stage.objects.filter(pk=stage.pk).update(**updates)
+            event_changed(stage.event_id)
     except IntegrityError:
         raise Conflict(f"round {expected} is already published", code="already_published") from None
     from tournament.services.ai_games import schedule_ai_games

@@ -15,6 +15,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from ranking.cache import event_changed, event_of_match, event_of_round
 from tournament.models import Match, MatchSeat, Round, SeriesGame, Stage
 
 
@@ -125,6 +126,7 @@ def settle_match(match: Match) -> Match:
             points[pid],
         )
     MatchSeat.objects.bulk_update(seats.values(), ["rank", "games_won", "score_total", "match_points"])
+    event_changed(event_of_match(match.pk))
     if match.status != Match.Status.COMPLETED:
         match.status, match.completed_at = Match.Status.COMPLETED, timezone.now()
         match.save(update_fields=["status", "completed_at"])
@@ -137,6 +139,7 @@ def _reopen(match: Match, seats: dict[int, MatchSeat]) -> None:
         for seat in seats.values():
             seat.rank = seat.match_points = None
         MatchSeat.objects.bulk_update(seats.values(), ["rank", "match_points"])
+        event_changed(event_of_match(match.pk))
         match.status, match.completed_at = Match.Status.PENDING, None
         match.save(update_fields=["status", "completed_at"])
         _update_round(match.round)
@@ -147,4 +150,5 @@ def _update_round(round_: Round) -> None:
     status = Round.Status.CLOSED if done else Round.Status.PUBLISHED
     if round_.status != status:
         Round.objects.filter(pk=round_.pk).update(status=status)
+        event_changed(event_of_round(round_.pk))
         round_.status = status

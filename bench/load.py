@@ -1,0 +1,245 @@
+"""Load benchmark: pages of a 1,000-entrant Swiss under 1, 8 and 32 concurrent readers.
+
+A small threaded HTTP client (keep-alive connections, loopback only, bounded in time per page
+and level) against a running site: gunicorn (config/gunicorn.conf.py) + PostgreSQL + Redis.
+
+    # once: a bench database with a 1,000-entrant, 9-round Carnac Swiss and a 5,000-player pool
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/brume_bench_load .venv/bin/python -m bench.load setup
+    # the site (see docs/performance.md for the full environment), then:
+    .venv/bin/python -m bench.load run --base http://127.0.0.1:8102 [--levels 1,8,32] [--seconds 5]
+    # server time of standings and the event page, cold (after a change) and warm, in-process:
+    DATABASE_URL=... REDIS_URL=redis://127.0.0.1:6379/10 .venv/bin/python -m bench.load server-time
+
+Every figure is requests per second, p50 and p95 latency as the client saw them, and errors
+(any status but 200/304, or a refused connection).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import ipaddress
+import os
+import socket
+import statistics
+import threading
+import time
+from urllib.parse import urlsplit
+
+EVENT_NAME = "Bench Load Swiss"
+POOL = "carnac-bench"
+MAX_LEVEL = 64  # concurrent users at most
+MAX_SECONDS = 30.0  # per page and level at most
+
+
+def _django():
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+
+
+def setup(entrants: int, rounds: int, players: int) -> None:
+    """Store the event (unless there) and a rating pool, in the database DATABASE_URL names."""
+    from django.core.management import call_command
+
+    _django()
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    from bench.ranking import store_swiss
+    from tournament.models import Event
+
+    if not Event.objects.filter(name=EVENT_NAME).exists():
+        started = time.perf_counter()
+        stage = store_swiss(entrants, rounds, connection.vendor, name=EVENT_NAME)
+        Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING, visibility="public")
+        print(f"stored {entrants} entrants, {rounds} rounds in {time.perf_counter() - started:.1f} s")
+    _pool(players)
+    event = Event.objects.get(name=EVENT_NAME)
+    print(f"event: /events/{event.slug}/")
+
+
+def _pool(players: int) -> None:
+    import random
+    from datetime import date, timedelta
+
+    from django.contrib.auth import get_user_model
+
+    from ranking.models import Player, Rating, RatingPool
+
+    if RatingPool.objects.filter(slug=POOL).exists():
+        return
+    rng = random.Random(3)
+    User = get_user_model()
+    User.objects.bulk_create((User(username=f"load{i}", password="!") for i in range(players)), batch_size=5000)
+    users = User.objects.filter(username__startswith="load").values_list("pk", flat=True)
+    Player.objects.bulk_create((Player(user_id=u, name=f"load{i}") for i, u in enumerate(users)), batch_size=5000)
+    pool = RatingPool.objects.create(slug=POOL, game="carnac", system="glicko2", name="Carnac (bench)")
+    today = date.today()
+    Rating.objects.bulk_create(
+        (
+            Rating(pool=pool, player_id=p, rating=rng.gauss(1500, 250), deviation=rng.uniform(45, 350),
+                   volatility=0.06, provisional=False, games=rng.randint(1, 200), last_period=0,
+                   last_played=today - timedelta(days=rng.randint(0, 720)))
+            for p in Player.objects.filter(user__username__startswith="load").values_list("pk", flat=True)
+        ),
+        batch_size=5000,
+    )  # fmt: skip
+
+
+def pages(slug: str) -> dict[str, str]:
+    api = f"/api/v1/events/{slug}/"
+    return {
+        "event page": f"/events/{slug}/",
+        "round page": f"/events/{slug}/stages/1/rounds/9/",
+        "standings": f"/events/{slug}/stages/1/standings/",
+        "leaderboard": f"/ratings/{POOL}/",
+        "API events": "/api/v1/events/",
+        "API participants": api + "participants/",
+        "API round": api + "stages/1/rounds/9/",
+        "API standings": api + "stages/1/standings/",
+        "API leaderboard": f"/api/v1/ratings/{POOL}/",
+    }
+
+
+def _loopback(base: str) -> tuple[str, int]:
+    parts = urlsplit(base)
+    host, port = parts.hostname or "", parts.port or 80
+    if parts.scheme != "http" or not all(
+        ipaddress.ip_address(a[4][0]).is_loopback for a in socket.getaddrinfo(host, port)
+    ):
+        raise SystemExit(f"{base}: the load benchmark only talks to this machine (http://127.0.0.1:PORT)")
+    return host, port
+
+
+def _find_slug(host: str, port: int) -> str:
+    import json
+
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    connection.request("GET", "/api/v1/events/?page_size=100")
+    body = json.loads(connection.getresponse().read())
+    for event in body.get("results", body if isinstance(body, list) else []):
+        if event.get("name") == EVENT_NAME:
+            return event["slug"]
+    raise SystemExit(f"no event named {EVENT_NAME!r}: run `python -m bench.load setup` first")
+
+
+def load(host: str, port: int, path: str, users: int, seconds: float) -> dict:
+    """``users`` threads, each on its own keep-alive connection, requesting ``path`` for ``seconds``."""
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    stop = time.perf_counter() + seconds
+
+    def user() -> None:
+        connection = http.client.HTTPConnection(host, port, timeout=30)
+        mine, failed = [], 0
+        while time.perf_counter() < stop:
+            begin = time.perf_counter()
+            try:
+                connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+                response = connection.getresponse()
+                response.read()
+                if response.status not in (200, 304):
+                    failed += 1
+            except (OSError, http.client.HTTPException):
+                failed += 1
+                connection.close()
+                connection = http.client.HTTPConnection(host, port, timeout=30)
+                continue
+            mine.append(time.perf_counter() - begin)
+        connection.close()
+        with lock:
+            latencies.extend(mine)
+            errors[0] += failed
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=user) for _ in range(users)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    quantile = (
+        (lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000) if latencies else (lambda q: 0)
+    )
+    return {"rps": len(latencies) / elapsed, "p50": quantile(0.5), "p95": quantile(0.95), "errors": errors[0],
+            "count": len(latencies)}  # fmt: skip
+
+
+def run(base: str, levels: list[int], seconds: float, only: list[str] | None) -> None:
+    host, port = _loopback(base)
+    if max(levels) > MAX_LEVEL or seconds > MAX_SECONDS:
+        raise SystemExit(f"at most {MAX_LEVEL} users and {MAX_SECONDS:.0f} s per page and level")
+    slug = _find_slug(host, port)
+    print(f"{base}  ({seconds:.0f} s per page and level)")
+    print(f"{'page':<18} {'users':>5} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}")
+    for name, path in pages(slug).items():
+        if only and name not in only:
+            continue
+        load(host, port, path, 1, 1.0)  # warm: one reader computes what the others read
+        for users in levels:
+            r = load(host, port, path, users, seconds)
+            print(f"{name:<18} {users:>5} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['errors']:>7}")
+
+
+def server_time(repeat: int) -> None:
+    """Standings and event page through Django's test client (no network): cold after a change of
+    the event, and warm."""
+    _django()
+    from django.conf import settings
+    from django.test import Client
+
+    from ranking import cache
+    from tournament.models import Event
+
+    settings.ALLOWED_HOSTS = ["*"]
+    event = Event.objects.get(name=EVENT_NAME)
+    client = Client()
+    for label, url in [
+        ("standings", f"/events/{event.slug}/stages/1/standings/"),
+        ("event page", f"/events/{event.slug}/"),
+    ]:
+        cold, warm = [], []
+        for _ in range(repeat):
+            if hasattr(cache, "_bump"):
+                cache._bump(event.pk)  # what a committed result does
+            begin = time.perf_counter()
+            assert client.get(url).status_code == 200
+            cold.append(time.perf_counter() - begin)
+            for _ in range(3):
+                begin = time.perf_counter()
+                assert client.get(url).status_code == 200
+                warm.append(time.perf_counter() - begin)
+        print(f"{label:<12} cold median {statistics.median(cold) * 1000:6.0f} ms   "
+              f"warm median {statistics.median(warm) * 1000:6.1f} ms   (aims: cold < 500 ms, warm < 50 ms)")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("setup")
+    s.add_argument("--entrants", type=int, default=1000)
+    s.add_argument("--rounds", type=int, default=9)
+    s.add_argument("--players", type=int, default=5000)
+    r = sub.add_parser("run")
+    r.add_argument("--base", default="http://127.0.0.1:8000")
+    r.add_argument("--levels", default="1,8,32")
+    r.add_argument("--seconds", type=float, default=5.0)
+    r.add_argument("--only", default="", help="page names, comma-separated")
+    t = sub.add_parser("server-time")
+    t.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    if args.command == "setup":
+        setup(args.entrants, args.rounds, args.players)
+    elif args.command == "run":
+        levels = [int(level) for level in args.levels.split(",")]
+        run(args.base, levels, args.seconds, [o.strip() for o in args.only.split(",") if o.strip()] or None)
+    else:
+        server_time(args.repeat)
+
+
+if __name__ == "__main__":
+    main()

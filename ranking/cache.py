@@ -1,0 +1,257 @@
+"""Derived event data kept in the cache behind a version number per event.
+
+Standings and the event page's expensive parts (a stage's standings, its bracket picture) are
+computed from rows that only change through saves: results, records, details, forfeits,
+participants, pairings, the stage's settings. Every such change bumps the event's version once its
+transaction commits (and at once: see ``event_changed``; the model signals below, and ``event_changed`` from the few services that
+write with ``update()`` or ``bulk_*``). A view reads the value stored under the current version:
+a repeated view costs two cache reads and no computation; the first view after a change computes
+once, even with many readers at once:
+
+- the first reader takes a short lock (``cache.add``) and computes;
+- the others serve the previous version's value while there is one (pages lag by the time of one
+  computation), or else wait for the first reader's value (at most ``WAIT`` seconds, then they
+  compute it themselves rather than fail).
+
+What is cached is data the same for everyone allowed to see the event (who may see it is checked
+by the view before asking); never a page rendered for one user.
+
+A version that is missing (evicted, or Redis restarted) starts again at a random number, so an
+old value is never mistaken for a new one. ``TIMEOUT`` bounds how long any value lives.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+TIMEOUT = 15 * 60  # seconds a computed value is kept at most
+LOCK_TIMEOUT = 30  # seconds a computing reader holds the lock at most (it may die)
+WAIT = 5.0  # seconds a reader without a previous value waits for the computing one
+POLL = 0.02
+
+
+def _ns() -> str:
+    return f"brume:derived:{getattr(settings, 'BRUME_DERIVED_CACHE_NAMESPACE', '')}"
+
+
+def _version_key(event_id: int) -> str:
+    return f"{_ns()}:event:{event_id}:version"
+
+
+def event_version(event_id: int) -> int:
+    key = _version_key(event_id)
+    version = cache.get(key)
+    if version is None:
+        cache.add(key, random.randrange(1, 2**40), timeout=None)
+        version = cache.get(key)
+    return int(version) if version is not None else random.randrange(2**40, 2**41)
+
+
+def _bump(event_id: int) -> None:
+    key = _version_key(event_id)
+    try:
+        cache.incr(key)
+    except ValueError:  # no version yet (or evicted): any fresh number invalidates
+        cache.set(key, random.randrange(1, 2**40), timeout=None)
+
+
+def event_changed(event_id: int | None) -> None:
+    """The event's derived data is out of date now and again once the current transaction
+    commits: a reader between the two may compute from the rows before the change, and its
+    value lives only until the second bump. (Inside a transaction that is rolled back only the
+    first bump happens: one needless computation.)"""
+    if event_id is not None:
+        _bump(event_id)
+        transaction.on_commit(lambda: _bump(event_id))
+
+
+# The process keeps the values it read last, by key and version: a large event's standings are
+# megabytes pickled, and reading them again from Redis on every view would cost more than the
+# view. The version is read from the cache every time, so a kept value is never out of date.
+LOCAL_ENTRIES = 16
+_local: OrderedDict[str, Any] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _keep(key: str, value: Any) -> Any:
+    with _local_lock:
+        _local[key] = value
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_ENTRIES:
+            _local.popitem(last=False)
+    return value
+
+
+def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` for the event's current version, computed once per version."""
+    version = event_version(event_id)
+    base = f"{_ns()}:event:{event_id}:{name}"
+    key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
+    with _local_lock:
+        if key in _local:
+            _local.move_to_end(key)
+            return _local[key]
+    found = cache.get(key)
+    if found is not None:
+        return _keep(key, found[0])
+    if cache.add(lock_key, 1, timeout=LOCK_TIMEOUT):
+        try:
+            value = compute()
+            cache.set(key, (value,), timeout=TIMEOUT)
+            cache.set(last_key, version, timeout=TIMEOUT)  # where the previous value is (stored once)
+        finally:
+            cache.delete(lock_key)
+        return _keep(key, value)
+    last = cache.get(last_key)
+    previous = cache.get(f"{base}:v{last}") if last is not None else None
+    if previous is not None:
+        return previous[0]
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        time.sleep(POLL)
+        found = cache.get(key)
+        if found is not None:
+            return _keep(key, found[0])
+    logger.warning("computing %s of event %s: the reader holding the lock did not answer in time", name, event_id)
+    return compute()
+
+
+def cached_html(event_id: int, name: str, template: str, context: Callable[[], dict]):
+    """A template rendered once per version of the event: only for parts that are the same for
+    every reader allowed to see the event (no forms, no per-user links)."""
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+
+    return mark_safe(cached(event_id, f"html:{name}", lambda: str(render_to_string(template, context()))))
+
+
+# --- what changes an event's derived data -----------------------------------------------------
+
+# A round, match or series game never moves to another event: their events are remembered.
+_event_of: dict[tuple[str, int], int] = {}
+
+
+def _remember(kind: str, pk: int | None, find: Callable[[], int | None]) -> int | None:
+    if pk is None:
+        return None
+    found = _event_of.get((kind, pk))
+    if found is None:
+        found = find()
+        if found is not None:
+            if len(_event_of) > 100_000:
+                _event_of.clear()
+            _event_of[(kind, pk)] = found
+    return found
+
+
+def event_of_stage(stage_id: int | None) -> int | None:
+    from tournament.models import Stage
+
+    return _remember(
+        "stage", stage_id, lambda: Stage.objects.filter(pk=stage_id).values_list("event_id", flat=True).first()
+    )
+
+
+def event_of_round(round_id: int | None) -> int | None:
+    from tournament.models import Round
+
+    return _remember(
+        "round", round_id, lambda: Round.objects.filter(pk=round_id).values_list("stage__event_id", flat=True).first()
+    )
+
+
+def event_of_match(match_id: int | None) -> int | None:
+    from tournament.models import Match
+
+    return _remember(
+        "match",
+        match_id,
+        lambda: Match.objects.filter(pk=match_id).values_list("round__stage__event_id", flat=True).first(),
+    )
+
+
+def event_of_game(game_id: int | None) -> int | None:
+    from tournament.models import SeriesGame
+
+    return _remember(
+        "game",
+        game_id,
+        lambda: SeriesGame.objects.filter(pk=game_id).values_list("match__round__stage__event_id", flat=True).first(),
+    )
+
+
+def events_of_record(record_id: int | None) -> list[int]:
+    """The events whose series games link this game record (a verdict feeds tie-breaks)."""
+    from tournament.models import SeriesGame
+
+    if record_id is None:
+        return []
+    return list(
+        SeriesGame.objects.filter(record_id=record_id)
+        .values_list("match__round__stage__event_id", flat=True)
+        .distinct()
+    )
+
+
+def record_changed(record_id: int | None) -> None:
+    for event_id in events_of_record(record_id):
+        event_changed(event_id)
+
+
+def _event_id_of(instance) -> int | None:
+    from ranking.models import Forfeit, GameDetail
+    from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
+
+    if isinstance(instance, Event):
+        return instance.pk
+    if isinstance(instance, Participant | Stage):
+        return instance.event_id
+    if isinstance(instance, Round):
+        return event_of_stage(instance.stage_id)
+    if isinstance(instance, Match):
+        return event_of_round(instance.round_id)
+    if isinstance(instance, MatchSeat | SeriesGame | Forfeit):
+        return event_of_match(instance.match_id)
+    if isinstance(instance, GameDetail):
+        return event_of_game(instance.game_id)
+    return None
+
+
+def _changed(sender, instance, **kwargs) -> None:
+    event_changed(_event_id_of(instance))
+
+
+def _record_saved(sender, instance, **kwargs) -> None:
+    record_changed(instance.pk)
+
+
+def _record_validated(sender, record, **kwargs) -> None:
+    record_changed(record.pk)  # its verdict was written with update(): no post_save
+
+
+def connect() -> None:
+    from django.db.models.signals import post_delete, post_save
+
+    from games.models import GameRecord
+    from games.signals import record_validated
+    from ranking.models import Forfeit, GameDetail
+    from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
+
+    for model in (Event, Participant, Stage, Round, Match, MatchSeat, SeriesGame, Forfeit, GameDetail):
+        uid = f"ranking-derived-cache-{model.__name__}"
+        post_save.connect(_changed, sender=model, dispatch_uid=uid)
+        post_delete.connect(_changed, sender=model, dispatch_uid=uid)
+    post_save.connect(_record_saved, sender=GameRecord, dispatch_uid="ranking-derived-cache-record")
+    record_validated.connect(_record_validated, dispatch_uid="ranking-derived-cache-record-validated")

@@ -1,0 +1,160 @@
+"""Standings and the event page's expensive parts are computed once per change of the event."""
+
+import threading
+
+import pytest
+from django.core.cache import cache as django_cache
+
+from ranking import cache, selectors
+from tests.ranking.events import confirm, make_event, play_round
+from tournament.models import Participant
+from tournament.services.rounds import round_publish
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.ranking.urls")]
+
+
+@pytest.fixture(autouse=True)
+def _game(misty_nim):
+    """Pages run on the test game."""
+
+
+@pytest.fixture
+def played(django_capture_on_commit_callbacks):
+    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
+    return event, owner, participants
+
+
+@pytest.fixture
+def computations(monkeypatch):
+    calls = []
+    real = selectors.compute_standings
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(selectors, "compute_standings", counted)
+    return calls
+
+
+def _points(client, event) -> float:
+    body = client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").json()
+    return sum(float(r["values"]["match_points"]["shown"]) for r in body["rows"])
+
+
+def test_a_repeated_standings_view_computes_nothing(client, played, computations):
+    event, _, _ = played
+    for _ in range(3):
+        assert client.get(f"/events/{event.slug}/stages/1/standings/").status_code == 200
+        assert client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").status_code == 200
+        assert client.get(f"/events/{event.slug}/").status_code == 200
+    assert len(computations) == 1
+
+
+def test_a_confirmed_result_is_in_the_standings_at_once_after_commit(
+    client, played, computations, django_capture_on_commit_callbacks
+):
+    event, owner, _ = played
+    assert _points(client, event) == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    assert _points(client, event) == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(round_.matches.filter(is_bye=False).first().games.get(), [1, 2])
+    assert _points(client, event) == 3
+    assert len(computations) == 3  # once per change, not once per view
+
+
+def test_a_renamed_participant_is_renamed_in_the_cached_standings(client, played):
+    event, _, participants = played
+    assert participants[0].name in client.get(f"/events/{event.slug}/stages/1/standings/").content.decode()
+    participant = Participant.objects.get(pk=participants[0].pk)
+    participant.name = "Renamed Roxane"
+    participant.save()
+    assert "Renamed Roxane" in client.get(f"/events/{event.slug}/stages/1/standings/").content.decode()
+
+
+def test_a_changed_tiebreak_order_is_in_the_cached_standings(client, played):
+    event, _, _ = played
+    client.get(f"/events/{event.slug}/stages/1/standings/")
+    stage = event.stages.get()
+    stage.tiebreaks = ["match_points"]
+    stage.save()
+    body = client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").json()
+    assert [column["key"] for column in body["columns"]] == ["match_points"]
+
+
+def test_a_private_events_cached_standings_stay_hidden_from_strangers(client, played):
+    event, _, _ = played
+    client.get(f"/events/{event.slug}/stages/1/standings/")  # cached now
+    event.visibility = event.Visibility.PRIVATE
+    event.save()
+    assert client.get(f"/events/{event.slug}/stages/1/standings/").status_code == 404
+    assert client.get(f"/api/v1/events/{event.slug}/stages/1/standings/").status_code == 404
+
+
+def test_readers_during_a_computation_get_the_previous_value_without_computing():
+    calls = []
+    assert cache.cached(1, "thing", lambda: calls.append(1) or "old") == "old"
+    cache.event_changed(1)
+    version = cache.event_version(1)
+    lock = f"{cache._ns()}:event:1:thing:v{version}:lock"
+    assert django_cache.add(lock, 1)  # another reader is computing the new value
+    assert cache.cached(1, "thing", lambda: calls.append(1) or "new") == "old"
+    django_cache.delete(lock)
+    assert cache.cached(1, "thing", lambda: calls.append(1) or "new") == "new"
+    assert len(calls) == 2
+
+
+def test_many_readers_of_a_cold_value_compute_it_once():
+    calls, results = [], []
+    started = threading.Event()
+
+    def slow():
+        calls.append(1)
+        started.wait(1)
+        return "value"
+
+    def reader():
+        results.append(cache.cached(2, "cold", slow))
+
+    threads = [threading.Thread(target=reader) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    started.set()
+    for thread in threads:
+        thread.join(10)
+    assert results == ["value"] * 8
+    assert len(calls) == 1
+
+
+def test_an_evicted_version_never_serves_an_older_value():
+    assert cache.cached(3, "thing", lambda: "before") == "before"
+    django_cache.delete(cache._version_key(3))
+    assert cache.cached(3, "thing", lambda: "after") == "after"
+
+
+def test_a_cached_round_table_shows_a_confirmed_result_at_once(client, played, django_capture_on_commit_callbacks):
+    event, owner, _ = played
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    url = f"/events/{event.slug}/stages/1/rounds/2/"
+    assert "waiting" in client.get(url).content.decode()
+    assert "waiting" in client.get(f"/events/{event.slug}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in round_.matches.filter(is_bye=False):
+            confirm(match.games.get(), [1, 2])
+    assert "waiting" not in client.get(url).content.decode()
+    assert "waiting" not in client.get(f"/events/{event.slug}/").content.decode()
+
+
+def test_the_cached_participant_list_shows_a_renamed_participant_and_organisers_keep_their_forms(client, played):
+    event, owner, participants = played
+    assert client.get(f"/events/{event.slug}/").status_code == 200
+    participants[1].name = "Someone Else Now"
+    participants[1].save()
+    assert "Someone Else Now" in client.get(f"/events/{event.slug}/").content.decode()
+    client.force_login(owner)
+    assert f"participants/{participants[1].pk}/withdraw/" in client.get(f"/events/{event.slug}/").content.decode()
