@@ -148,7 +148,10 @@ def round_table_html(event_id: int, round_id: int):
         event_id,
         f"round-table:{round_id}",
         "tournament/_round_table.html",
-        lambda: {"round": _with_matches(Round.objects.filter(pk=round_id)).get()},
+        lambda: {
+            "round": _with_matches(Round.objects.filter(pk=round_id)).get(),
+            "event": Event.objects.get(pk=event_id),
+        },
     )
 
 
