@@ -139,18 +139,18 @@ def stage_rounds_for_page(stage: Stage, *, with_matches: bool = True) -> StageRo
     return StageRounds(latest, everything[:-1])
 
 
-def round_table_html(event_id: int, round_id: int):
+def round_table_html(event: Event, round_id: int):
     """A round's pairings and results table, rendered once per change of the event: the same for
     every reader allowed to see the event."""
     from ranking.cache import cached_html
 
     return cached_html(
-        event_id,
+        event.pk,
         f"round-table:{round_id}",
         "tournament/_round_table.html",
         lambda: {
             "round": _with_matches(Round.objects.filter(pk=round_id)).get(),
-            "event": Event.objects.get(pk=event_id),
+            "event": event,
         },
     )
 

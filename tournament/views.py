@@ -137,7 +137,7 @@ def event_detail(request, slug: str):
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
     }
     context["round_tables"] = {
-        round_.pk: selectors.round_table_html(event.pk, round_.pk)
+        round_.pk: selectors.round_table_html(event, round_.pk)
         for _, rounds in context["stages"]
         for round_ in rounds.shown
     }
@@ -164,7 +164,7 @@ def round_detail(request, slug: str, number: int, round_number: int):
         "event": event,
         "stage": stage,
         "round": round_,
-        "round_table": selectors.round_table_html(event.pk, round_.pk),
+        "round_table": selectors.round_table_html(event, round_.pk),
         "organiser": is_organiser(request.user, event),
     }
     return render(request, "tournament/round_detail.html", context)
