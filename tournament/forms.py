@@ -25,6 +25,18 @@ def _points_field(**kwargs) -> forms.DecimalField:
     )
 
 
+def _rounds_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text="Swiss and tables: rounds planned"
+    )
+
+
+def _groups_field(help_text: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=bounds.MIN_GROUPS, max_value=bounds.MAX_GROUPS, required=False, help_text=help_text
+    )
+
+
 MAX_OPTION_FILE = 256 * 1024  # an upload read into memory at most; each engine sets its own limit on the text
 
 
@@ -54,15 +66,8 @@ class EventCreateForm(forms.Form):
     starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     visibility = forms.ChoiceField(choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC)
     format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label="Format")
-    rounds = forms.IntegerField(
-        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text="Swiss and tables: rounds planned"
-    )
-    groups = forms.IntegerField(
-        min_value=bounds.MIN_GROUPS,
-        max_value=bounds.MAX_GROUPS,
-        required=False,
-        help_text="round robin and Swiss: play in this many groups, filled in snake order by seed",
-    )
+    rounds = _rounds_field()
+    groups = _groups_field("round robin and Swiss: play in this many groups, filled in snake order by seed")
     series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label="Series")
 
     def __init__(self, *args, **kwargs):
@@ -211,15 +216,8 @@ class StageForm(forms.Form):
 
     name = forms.CharField(max_length=80, initial="Main", validators=[visible_text])
     format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS)
-    rounds = forms.IntegerField(
-        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text="Swiss and tables: rounds planned"
-    )
-    groups = forms.IntegerField(
-        min_value=bounds.MIN_GROUPS,
-        max_value=bounds.MAX_GROUPS,
-        required=False,
-        help_text="round robin and Swiss: play in this many groups",
-    )
+    rounds = _rounds_field()
+    groups = _groups_field("round robin and Swiss: play in this many groups")
     series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label="Series")
     points_win = _points_field(initial=1, label="Points for a series win")
     points_draw = _points_field(initial="0.5", label="Points for a drawn series")
