@@ -145,3 +145,10 @@ def test_the_status_page_says_unavailable_when_the_broker_is_down(client, settin
     response = client.get(reverse("status"))
     assert response.status_code == 503 and "Brume is unavailable" in response.content.decode()
     assert "Connection" not in response.content.decode()  # no error text for strangers
+
+
+@pytest.mark.django_db
+def test_every_page_links_to_the_ratings_in_its_main_menu(client):
+    page = client.get("/events/").content.decode()
+    menu = page[page.index('<nav aria-label="Main">') : page.index("</nav>")]
+    assert f'href="{reverse("ranking-pools")}"' in menu
