@@ -25,7 +25,7 @@ class BracketPlace(TieBreak):
             if place is None:
                 out[eid] = Value(float("-inf"), "", how)
             else:
-                out[eid] = Value(-place, str(place), how)
+                out[eid] = self.value(place, how)
         return out
 
     def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
