@@ -1,31 +1,31 @@
 from django.urls import path
 
-from tournament import views
+from tournament.views import organiser, players, public
 
 urlpatterns = [
-    path("events/", views.event_list, name="event-list"),
-    path("events/new/", views.event_create, name="event-create"),
-    path("events/<slug:slug>/", views.event_detail, name="event-detail"),
-    path("events/<slug:slug>/action/", views.event_action, name="event-action"),
-    path("events/<slug:slug>/register/", views.event_register, name="event-register"),
-    path("events/<slug:slug>/participants/add/", views.participant_add, name="participant-add"),
+    path("events/", public.event_list, name="event-list"),
+    path("events/new/", organiser.event_create, name="event-create"),
+    path("events/<slug:slug>/", public.event_detail, name="event-detail"),
+    path("events/<slug:slug>/action/", organiser.event_action, name="event-action"),
+    path("events/<slug:slug>/register/", players.event_register, name="event-register"),
+    path("events/<slug:slug>/participants/add/", organiser.participant_add, name="participant-add"),
     path(
         "events/<slug:slug>/participants/<int:participant_id>/check-in/",
-        views.participant_check_in,
+        organiser.participant_check_in,
         name="participant-check-in",
     ),
     path(
         "events/<slug:slug>/participants/<int:participant_id>/withdraw/",
-        views.participant_withdraw,
+        players.participant_withdraw,
         name="participant-withdraw",
     ),
-    path("events/<slug:slug>/stages/add/", views.stage_form, name="stage-add"),
-    path("events/<slug:slug>/stages/<int:stage_id>/edit/", views.stage_form, name="stage-edit"),
-    path("events/<slug:slug>/stages/<int:stage_id>/pair/", views.round_pair, name="round-pair"),
-    path("events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/", views.round_detail, name="round-detail"),
-    path("events/<slug:slug>/rounds/<int:round_id>/swap/", views.round_swap, name="round-swap"),
-    path("events/<slug:slug>/matches/<int:match_id>/", views.match_detail, name="match-detail"),
-    path("events/<slug:slug>/matches/<int:match_id>/forfeit/", views.match_forfeit, name="match-forfeit"),
-    path("events/<slug:slug>/games/<int:game_id>/", views.game_action, name="game-action"),
-    path("me/matches/", views.my_matches, name="my-matches"),
+    path("events/<slug:slug>/stages/add/", organiser.stage_form, name="stage-add"),
+    path("events/<slug:slug>/stages/<int:stage_id>/edit/", organiser.stage_form, name="stage-edit"),
+    path("events/<slug:slug>/stages/<int:stage_id>/pair/", organiser.round_pair, name="round-pair"),
+    path("events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/", public.round_detail, name="round-detail"),
+    path("events/<slug:slug>/rounds/<int:round_id>/swap/", organiser.round_swap, name="round-swap"),
+    path("events/<slug:slug>/matches/<int:match_id>/", public.match_detail, name="match-detail"),
+    path("events/<slug:slug>/matches/<int:match_id>/forfeit/", organiser.match_forfeit, name="match-forfeit"),
+    path("events/<slug:slug>/games/<int:game_id>/", players.game_action, name="game-action"),
+    path("me/matches/", players.my_matches, name="my-matches"),
 ]

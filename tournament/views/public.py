@@ -1,0 +1,143 @@
+"""Pages anyone who may see the event reads: the event list, an event, a round, a match."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from games.ai.registry import levels
+from games.engines import all_engines, get_engine
+from ranking.cache import cached_html
+from ranking.selectors import stage_standings_cached
+from tournament import selectors
+from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, ReportForm
+from tournament.models import Event, SeriesGame, Stage
+from tournament.permissions import can_create_event, is_organiser, seat_participant
+from tournament.services.logs import log_effect
+from tournament.views._common import (
+    _event_for,
+)
+
+
+def event_list(request):
+    # Filters outside the known values filter nothing rather than reaching the database.
+    status = request.GET.get("status") or None
+    status = status if status in Event.Status.values else None
+    game = request.GET.get("game") or None
+    game = game if game in {engine.info.slug for engine in all_engines()} else None
+    events = selectors.event_list(request.user, status=status, game=game)
+    return render(
+        request,
+        "tournament/event_list.html",
+        {
+            "events": events,
+            "status": status,
+            "game": game,
+            "statuses": Event.Status.choices,
+            "can_create": can_create_event(request.user),
+        },
+    )
+
+
+def event_detail(request, slug: str):
+    event = _event_for(request, slug)
+    organiser = is_organiser(request.user, event)
+    stage_list = list(event.stages.all())
+    context = {
+        "event": event,
+        "engine": get_engine(event.game),
+        "organiser": organiser,
+        "participants": event.participants.all(),
+        "stages": [(stage, selectors.stage_rounds_for_page(stage, with_matches=organiser)) for stage in stage_list],
+        "actions": selectors.organiser_actions(event) if organiser else [],
+        "my_registration": event.participants.filter(user=request.user).first()
+        if request.user.is_authenticated
+        else None,
+        "standings": {stage.pk: stage_standings_cached(stage) for stage in stage_list},
+        "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage) for stage in stage_list},
+        "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
+    }
+    context["round_tables"] = {
+        round_.pk: selectors.round_table_html(event, round_.pk)
+        for _, rounds in context["stages"]
+        for round_ in rounds.shown
+    }
+    if organiser:
+        context["add_form"] = AddParticipantForm(levels=levels(event.game))
+    else:  # the organisers' table has forms: everyone else's is the same for all
+        context["participants_table"] = cached_html(
+            event.pk,
+            f"participants:{int(context['check_in'])}",
+            "tournament/_participants_table.html",
+            lambda: {"event": event, "participants": context["participants"], "check_in": context["check_in"]},
+        )
+    return render(request, "tournament/event_detail.html", context)
+
+
+def round_detail(request, slug: str, number: int, round_number: int):
+    """One round's pairings and results (the event page shows a large stage's latest round only)."""
+    event = _event_for(request, slug)
+    stage = get_object_or_404(Stage, event=event, number=number)
+    round_ = stage.rounds.filter(number=round_number).first()
+    if round_ is None:
+        raise Http404("no such round")
+    context = {
+        "event": event,
+        "stage": stage,
+        "round": round_,
+        "round_table": selectors.round_table_html(event, round_.pk),
+        "organiser": is_organiser(request.user, event),
+    }
+    return render(request, "tournament/round_detail.html", context)
+
+
+def match_detail(request, slug: str, match_id: int):
+    event = _event_for(request, slug)
+    try:
+        match = selectors.match_detail(match_id)
+    except Exception:
+        raise Http404("no such match") from None
+    if match.round.stage.event_id != event.pk:
+        raise Http404("no such match")
+    return render(request, "tournament/match_detail.html", _match_context(request, event, match))
+
+
+def _match_context(request, event: Event, match) -> dict:
+    me = seat_participant(request.user, match)
+    organiser = is_organiser(request.user, event)
+    participants = {seat.participant_id: seat.participant for seat in match.seats.all()}
+    games = []
+    for game in match.games.all():
+        seats = [participants[pid] for pid in game.seat_order]
+        open_game = game.status != SeriesGame.Status.CONFIRMED
+        games.append(
+            {
+                "game": game,
+                "seats": seats,
+                "results": list(zip(seats, game.ranks or [], game.scores or [None] * len(seats), strict=False)),
+                "can_report": me is not None
+                and game.status in (SeriesGame.Status.AWAITING, SeriesGame.Status.REPORTED),
+                "can_confirm": game.status == SeriesGame.Status.REPORTED
+                and ((me is not None and game.reported_by_id != me.pk) or organiser),
+                "can_dispute": me is not None
+                and game.status == SeriesGame.Status.REPORTED
+                and game.reported_by_id != me.pk,
+                "can_decide": organiser,
+                "can_play_online": me is not None and game.status == SeriesGame.Status.AWAITING,
+                "log_effect": log_effect(game),
+                "can_attach": organiser
+                or (me is not None and game.live_id is None and game.status != SeriesGame.Status.CONFIRMED),
+                "report_form": ReportForm(seats=seats, prefix=f"g{game.pk}") if open_game else None,
+                "dispute_form": DisputeForm(prefix=f"g{game.pk}"),
+                "decide_form": DecideForm(seats=seats, prefix=f"d{game.pk}"),
+            }
+        )
+    score_label = get_engine(event.game).info.score_label
+    return {
+        "event": event,
+        "match": match,
+        "me": me,
+        "organiser": organiser,
+        "games": games,
+        "score_label": score_label,
+    }
