@@ -248,6 +248,12 @@ class Engine(ABC):
             logger.error("%s: the referee refused %r (%s) that the view of seat %s allowed", self, record, exc, seat)
             raise IllegalMove("this move cannot be played now", move_text=text) from None
 
+    def move_gestures(self, view: View) -> list:
+        """How a person makes each of ``player_moves(view)`` by clicking the board (a list of
+        ``games.engines.gestures.Gesture``), from the view alone. Empty when the game offers no
+        clicking: the page then offers the typed notation only."""
+        return []
+
     # --- conveniences built on the contract ----------------------------------------------
 
     def play_text(self, state: State, text: str) -> State:

@@ -1,0 +1,79 @@
+"""Playing by clicking: how a seat's moves map onto the board picture.
+
+A gesture says how a person makes one of the moves ``player_moves(view)`` offers: the board
+elements to click in order (their ids are the ``data-target`` attributes of ``render_svg(view)``)
+and, when several moves share the same clicks, the label of each in a picker ("tilt north",
+"decline"). A move that no click makes (ending a turn, passing) has an empty path and is offered
+as a button. Gestures are built from the seat's view alone, like every player-form call.
+
+The page's script (static/brume/board-input.js) needs nothing else: after each click it keeps the
+gestures whose path begins with the clicks so far, highlights their next targets, and when the
+clicks are complete plays the one move left or shows the picker of those that remain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# A target id: short, safe in an HTML attribute and a CSS selector.
+TARGET_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
+_DATA_TARGET = re.compile(r'data-target="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class Gesture:
+    move: str  # the player form, exactly as ``player_moves(view)`` writes it
+    path: tuple[str, ...] = ()  # the targets clicked in order; () for a move made by a button
+    choice: str = ""  # the picker's label when other moves share this path (or for a button)
+    group: str = ""  # an optional heading for the picker ("Tilt", "Colour")
+
+    def as_json(self) -> dict:
+        return {"move": self.move, "path": list(self.path), "choice": self.choice, "group": self.group}
+
+
+def svg_targets(svg: str) -> set[str]:
+    """The clickable target ids a rendered board carries."""
+    return set(_DATA_TARGET.findall(svg))
+
+
+def gesture_problems(gestures: Iterable[Gesture], moves: Iterable[str], svg: str) -> list[str]:
+    """What is wrong with a view's gestures (empty when they are right): every offered move has
+    exactly one gesture, every target is on the board, and moves that share their clicks have
+    distinct labels. The conformance test runs this for every engine that offers gestures."""
+    gestures = list(gestures)
+    problems = []
+    offered = list(moves)
+    by_move = defaultdict(int)
+    for gesture in gestures:
+        by_move[gesture.move] += 1
+    missing = sorted(set(offered) - set(by_move))
+    extra = sorted(set(by_move) - set(offered))
+    twice = sorted(move for move, count in by_move.items() if count > 1)
+    if missing:
+        problems.append(f"moves with no gesture: {missing[:5]}")
+    if extra:
+        problems.append(f"gestures for moves not offered: {extra[:5]}")
+    if twice:
+        problems.append(f"moves with several gestures: {twice[:5]}")
+    targets = svg_targets(svg)
+    by_path = defaultdict(list)
+    for gesture in gestures:
+        for target in gesture.path:
+            if not TARGET_ID.match(target):
+                problems.append(f"bad target id {target!r}")
+            elif target not in targets:
+                problems.append(f"target {target!r} of {gesture.move!r} is not on the board")
+        by_path[gesture.path].append(gesture)
+    for path, same in by_path.items():
+        if not path:
+            unlabelled = [g.move for g in same if not g.choice]
+            if unlabelled:
+                problems.append(f"buttons without a label: {unlabelled[:5]}")
+        elif len(same) > 1:
+            labels = [(g.group, g.choice) for g in same]
+            if len(set(labels)) != len(labels) or any(not g.choice for g in same):
+                problems.append(f"moves sharing clicks {list(path)} need distinct labels: {[g.move for g in same][:5]}")
+    return problems

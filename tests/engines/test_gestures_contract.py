@@ -1,0 +1,49 @@
+"""Every engine that lets a person play by clicking offers one right gesture per move it offers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engines import all_engines
+from games.engines.gestures import Gesture, gesture_problems, svg_targets
+
+ENGINES = [engine for engine in all_engines()]
+
+
+def _positions(engine, games: int = 3, plies: int = 60):
+    """Views of the seat to move along a few random games (each seat sees its own view)."""
+    for number in range(games):
+        rng = random.Random(number)
+        state = engine.setup(engine.normalize_options({}), seats=engine.info.min_seats, seed=number)
+        for _ in range(plies):
+            seat = engine.to_move(state)
+            if seat is None:
+                break
+            yield engine.observe(state, seat)
+            state = engine.play(state, rng.choice(list(engine.legal_moves(state))))
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.info.slug)
+def test_gestures_cover_the_offered_moves_exactly(engine):
+    for view in _positions(engine):
+        gestures = engine.move_gestures(view)
+        if not gestures:
+            continue  # this engine (or this position) offers only the typed notation
+        problems = gesture_problems(gestures, engine.player_moves(view), engine.render_svg(view))
+        assert not problems, problems
+
+
+def test_gesture_problems_finds_missing_moves_unknown_targets_and_unlabelled_twins():
+    svg = '<svg><rect data-target="a1"/><rect data-target="b2"/></svg>'
+    assert svg_targets(svg) == {"a1", "b2"}
+    good = [Gesture("a1b2", ("a1", "b2")), Gesture("pass", (), "Pass")]
+    assert gesture_problems(good, ["a1b2", "pass"], svg) == []
+    assert gesture_problems(good, ["a1b2", "pass", "b2a1"], svg)  # a move with no gesture
+    assert gesture_problems([Gesture("a1c3", ("a1", "c3"))], ["a1c3"], svg)  # c3 is not on the board
+    twins = [Gesture("a1b2=N", ("a1", "b2")), Gesture("a1b2=S", ("a1", "b2"))]
+    assert gesture_problems(twins, ["a1b2=N", "a1b2=S"], svg)  # same clicks, no labels
+    labelled = [Gesture("a1b2=N", ("a1", "b2"), "north"), Gesture("a1b2=S", ("a1", "b2"), "south")]
+    assert gesture_problems(labelled, ["a1b2=N", "a1b2=S"], svg) == []
+    assert gesture_problems([Gesture("pass")], ["pass"], svg)  # a button needs a label
