@@ -110,5 +110,21 @@ class FogEngine(Engine):
 
         return render(view)
 
+    def move_gestures(self, view: dict[str, Any]) -> list:
+        """Clicks for each offered move (``gestures.py``), with costs read from the state rebuilt
+        from the view alone (``seat_state``), as the offered moves themselves are."""
+        from games.engines.fog.gestures import move_gestures
+        from games.engines.fog.state import MOVE
+
+        moves = self.player_moves(view)
+        if not moves:
+            return []
+        state = self.seat_state(view)
+        board = state.rules.board
+        costs = {}
+        if state.phase == MOVE:
+            costs = {notation.to_text(board, move): cost for move, cost in play.movement_costs(state).items()}
+        return move_gestures(view, board, moves, costs)
+
     def colour_scores(self, state: FogState) -> list[dict[str, Any]]:
         return scoring.colour_scores(state)

@@ -28,7 +28,7 @@ KIND_FILL = {"beach": "#f3e2b3", "woods": "#4f7d3a", "shore": "#bfe3f2", "pier":
 OBSTACLE_FILL = {"rock": "#7d7d7d", "driftwood": "#8b5a2b", "bush": "#3f8f3f"}
 
 
-def _board(view: dict[str, Any]):
+def board_of(view: dict[str, Any]):
     data = view.get("layout", {}).get("board")
     if isinstance(data, dict):
         return from_data(data)
@@ -43,7 +43,7 @@ def _hex_points(x: float, y: float) -> str:
 
 
 def render(view: dict[str, Any]) -> str:
-    board = _board(view)
+    board = board_of(view)
     top_row = max(board.rows)
     width = max(board.cols) + 2
     margin_top = 6 * S
@@ -115,6 +115,7 @@ def render(view: dict[str, Any]) -> str:
         out.append(f'<text x="6" y="28" fill="#600">{escape(lost)}</text>')
     last = " ".join(view.get("last", [])[-6:])
     out.append(f'<text x="6" y="{h - 8:.0f}" fill="#000">last: {escape(last)}</text>')
+    _targets(out, board, view, centre)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -231,3 +232,35 @@ def _lost_summary(view: dict[str, Any]) -> str:
         return ""
     parts = [f"{owner} {len(values)} ({sum(values)} RP)" for owner, values in lost.items()]
     return "lost to the FOG: " + " · ".join(parts)
+
+
+def _targets(out: list[str], board, view: dict[str, Any], centre) -> None:
+    """Clear shapes on top of everything, what a click or a tap lands on (``gestures.py``): every
+    hex and boat place, named as in the notation. An islander is clicked through its hex or
+    place, so each shape's hover text names who stands there (the discs are under it)."""
+    standing: dict[str, list[str]] = {}
+    for entry in view.get("islanders", []):
+        if entry["at"]:
+            standing.setdefault(entry["at"], []).append(_islander_words(entry))
+    obstacles = view.get("obstacles", {})
+    for hx in range(board.hexes):
+        name = board.names[hx]
+        x, y = centre(hx)
+        corners = _hex_points(x, y).split()
+        about = [name, *([obstacles[name]] if name in obstacles else []), *standing.get(name, [])]
+        out.append(
+            f'<path d="M{" L".join(corners)} Z" fill="transparent" class="board-target" data-target="{name}">'
+            f"<title>{escape(' · '.join(about))}</title></path>"
+        )
+    for k, place in enumerate(board.places):
+        node = board.hexes + k
+        x, y = _place_xy(board, node, centre)
+        about = [_place_title(place), *standing.get(place.name, [])]
+        out.append(
+            f'<path d="M{x - 9:.1f},{y - 9:.1f} h18 v18 h-18 Z" fill="transparent" class="board-target" '
+            f'data-target="{escape(place.name)}"><title>{escape(" · ".join(about))}</title></path>'
+        )
+
+
+def _islander_words(entry: dict[str, Any]) -> str:
+    return f"{entry['code']} {entry['nation']} {entry['type']} ({entry['trait']}) owner {entry.get('owner') or '-'}"

@@ -166,3 +166,9 @@ class MistsEngine(Engine):
         from games.engines.mists.svg import render
 
         return render(view)
+
+    def move_gestures(self, view: dict[str, Any]) -> list:
+        from games.engines.mists.gestures import move_gestures
+
+        moves = self.player_moves(view)
+        return move_gestures(view, moves) if moves else []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from games.engines.mists.gestures import cell_target, clickable_features, feature_target
 from games.engines.mists.tiles import oriented
 
 CELL = 60
@@ -115,6 +116,7 @@ def render(view: dict[str, Any]) -> str:
         ox, oy = origin(x, y)
         parts.append(f'<rect x="{ox + 6}" y="{oy + CELL - 14}" width="8" height="8" fill="{PALETTE[colour]}"/>')
     parts += _markers(view, tiles, origin)
+    parts += _targets(view, tiles, origin, (left, top, max(xs) + 1, max(ys) + 1))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -148,4 +150,27 @@ def _markers(view: dict[str, Any], tiles, origin) -> list[str]:
         if isinstance(hound, list):
             ox, oy = origin(hound[0], hound[1])
             parts.append(f'<text x="{ox + 2}" y="{oy + 14}" font-size="13" fill="#fff">🐕</text>')
+    return parts
+
+
+def _targets(view: dict[str, Any], tiles, origin, bounds: tuple[int, int, int, int]) -> list[str]:
+    """Clear shapes on top of everything, what a click or a tap lands on (``gestures.py``): every
+    place of the board, tile or empty, and the features a decision of this phase may name."""
+    left, top, right, bottom = bounds
+    parts = []
+    for y in range(top, bottom + 1):
+        for x in range(left, right + 1):
+            ox, oy = origin(x, y)
+            what = "empty place" if (x, y) not in tiles else "tile"
+            parts.append(
+                f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" fill="transparent" class="board-target" '
+                f'data-target="{cell_target(x, y)}" aria-label="{what} {x},{y}"/>'
+            )
+    for x, y, kind, index in clickable_features(view):
+        fx, fy = _feature_point(tiles.get((x, y)), kind, index, *origin(x, y))
+        target = feature_target(x, y, kind, index)
+        parts.append(
+            f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="10" fill="transparent" class="board-target" '
+            f'data-target="{target}" aria-label="{target.split(":")[-1]} on {x},{y}"/>'
+        )
     return parts
