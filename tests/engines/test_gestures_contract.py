@@ -12,11 +12,31 @@ from games.engines.gestures import Gesture, gesture_problems, svg_targets
 ENGINES = [engine for engine in all_engines()]
 
 
+# Games walked per engine beyond its defaults with the fewest seats: (options, seats).
+OPTION_SETS = {
+    "fog": [
+        ({}, 2),
+        ({}, 4),
+        ({"enhanced_movements": True, "guardians": "B", "drive_off": "advanced"}, 2),
+        ({"missions": "both", "events": "on", "guardians": "A", "rescue_the_leaders": True}, 3),
+    ],
+    "mists": [
+        ({"spell_circles": True}, 1),
+        ({"level": 2, "spell_circles": True}, 2),
+        ({"level": 3}, 3),
+        ({"level": 5, "spell_circles": True}, 2),
+        ({"level": 6}, 5),
+    ],
+}
+
+
 def _positions(engine, games: int = 3, plies: int = 60):
     """Views of the seat to move along a few random games (each seat sees its own view)."""
-    for number in range(games):
+    sets = [({}, engine.info.min_seats), *OPTION_SETS.get(engine.info.slug, [])]
+    for number in range(games * len(sets)):
+        options, seats = sets[number % len(sets)]
         rng = random.Random(number)
-        state = engine.setup(engine.normalize_options({}), seats=engine.info.min_seats, seed=number)
+        state = engine.setup(engine.normalize_options(options), seats=seats, seed=number)
         for _ in range(plies):
             seat = engine.to_move(state)
             if seat is None:

@@ -26,7 +26,7 @@ from games.engines.mists import notation
 from games.engines.mists.state import CEMETERY
 from games.engines.mists.tiles import EDGE_KINDS, oriented
 
-SIDES = ("north", "east", "south", "west")
+SIDES = ("N", "E", "S", "W")
 FEATURE_WORDS = {"r": "road", "c": "city", "k": "castle"}
 # The decisions that are made on a feature: the new tile's (a meeple) or a meeple's (the rest).
 NEW_TILE_FEATURES = ("meeple",)
@@ -70,9 +70,9 @@ def turn_label(tile: str, rotation: int) -> str:
     turned = oriented(tile, rotation)
     sides = ", ".join(f"{SIDES[side]} {EDGE_KINDS[kind]}" for side, kind in enumerate(turned.edges))
     mist = sorted({side for region in turned.mist for side in region.edges})
-    label = f"turned {rotation * 90}°: {sides}"
+    label = f"{rotation * 90}°: {sides}"
     if mist:
-        label += f" (mist {', '.join(SIDES[side] for side in mist)})"
+        label += f"; mist {'+'.join(SIDES[side] for side in mist)}"
     return label
 
 
