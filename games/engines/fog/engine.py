@@ -111,19 +111,18 @@ class FogEngine(Engine):
         return render(view)
 
     def move_gestures(self, view: dict[str, Any]) -> list:
-        """Clicks for each offered move (``gestures.py``), with costs read from the state rebuilt
-        from the view alone (``seat_state``), as the offered moves themselves are."""
+        """Clicks for each offered move (``gestures.py``). The offered moves are the legal moves
+        of the state rebuilt from the view alone (``seat_state``, as ``player_moves`` writes
+        them); their costs come from the same state, listed once."""
         from games.engines.fog.gestures import move_gestures
         from games.engines.fog.state import MOVE
 
-        moves = self.player_moves(view)
-        if not moves:
+        if view.get("seat") is None or view.get("to_move") != view.get("seat"):
             return []
         state = self.seat_state(view)
         board = state.rules.board
-        costs = {}
-        if state.phase == MOVE:
-            costs = {notation.to_text(board, move): cost for move, cost in play.movement_costs(state).items()}
+        costs = play.movement_costs(state) if state.phase == MOVE else {}
+        moves = {notation.to_text(board, move): move for move in self.legal_moves(state)}
         return move_gestures(view, board, moves, costs)
 
     def colour_scores(self, state: FogState) -> list[dict[str, Any]]:

@@ -87,14 +87,16 @@ def _keep_label(view: dict[str, Any], move: notation.Move) -> str:
     return "Keep: " + " + ".join(f"#{card} {comp.mission_text(card)}" for card in cards)
 
 
-def move_gestures(view: dict[str, Any], board: Board, moves: list[str], costs: dict[str, int]) -> list:
-    """One gesture per offered move (``costs`` maps a movement's text to its MP cost)."""
+def move_gestures(
+    view: dict[str, Any], board: Board, moves: dict[str, notation.Move], costs: dict[notation.Move, int]
+) -> list:
+    """One gesture per offered move (``moves``: each move's text to the move; ``costs``: each
+    movement's MP cost)."""
     names = board.names
     gestures = []
     movements: dict[tuple[str, str], list[notation.Move]] = defaultdict(list)
     texts = {}
-    for text in moves:
-        move = notation.parse(board, text)
+    for text, move in moves.items():
         texts[move] = text
         if move.kind == notation.END:
             left = view.get("mp") or 0
@@ -112,7 +114,7 @@ def move_gestures(view: dict[str, Any], board: Board, moves: list[str], costs: d
             Gesture(
                 texts[move],
                 (*base, names[third]) if clicked else base,
-                _label(names, move, costs.get(texts[move]), clicked),
+                _label(names, move, costs.get(move), clicked),
                 f"{base[0]} to {base[1]}",
             )
             for move, third in zip(group, thirds)
@@ -127,6 +129,8 @@ def _distinct(gestures: list) -> list:
     for gesture in gestures:
         count[(gesture.path, gesture.choice)] += 1
     return [
-        replace(gesture, choice=f"{gesture.choice} ({gesture.move})") if count[(gesture.path, gesture.choice)] > 1 else gesture
+        replace(gesture, choice=f"{gesture.choice} ({gesture.move})")
+        if count[(gesture.path, gesture.choice)] > 1
+        else gesture
         for gesture in gestures
     ]

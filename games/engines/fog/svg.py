@@ -8,6 +8,7 @@ only, so what a seat cannot see never reaches the picture.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -35,11 +36,13 @@ def board_of(view: dict[str, Any]):
     return shipped(view["board"])
 
 
+# A hex's corners around its centre (pointy-top), worked out once.
+CORNERS = tuple((S * math.cos(math.radians(60 * k + 30)), S * math.sin(math.radians(60 * k + 30))) for k in range(6))
+
+
+@lru_cache(maxsize=8192)  # the same boards are drawn again and again: their hexes are too
 def _hex_points(x: float, y: float) -> str:
-    return " ".join(
-        f"{x + S * math.cos(math.radians(60 * k + 30)):.1f},{y + S * math.sin(math.radians(60 * k + 30)):.1f}"
-        for k in range(6)
-    )
+    return " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in CORNERS)
 
 
 def render(view: dict[str, Any]) -> str:
@@ -246,10 +249,9 @@ def _targets(out: list[str], board, view: dict[str, Any], centre) -> None:
     for hx in range(board.hexes):
         name = board.names[hx]
         x, y = centre(hx)
-        corners = _hex_points(x, y).split()
         about = [name, *([obstacles[name]] if name in obstacles else []), *standing.get(name, [])]
         out.append(
-            f'<path d="M{" L".join(corners)} Z" fill="transparent" class="board-target" data-target="{name}">'
+            f'<path d="M{_hex_points(x, y)} Z" fill="transparent" class="board-target" data-target="{name}">'
             f"<title>{escape(' · '.join(about))}</title></path>"
         )
     for k, place in enumerate(board.places):

@@ -183,4 +183,3 @@ def test_a_spectator_and_a_seat_waiting_for_its_turn_get_no_gestures():
     state = game(seats=2)
     assert ENGINE.move_gestures(ENGINE.observe(state, None)) == []
     assert ENGINE.move_gestures(ENGINE.observe(state, 1 - state.seat)) == []
-
