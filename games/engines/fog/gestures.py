@@ -63,7 +63,8 @@ def _displaced_to(move: notation.Move) -> int:
     return -1
 
 
-def _label(names: tuple[str, ...], move: notation.Move, cost: int | None, third_clicked: bool) -> str:
+def _label(board: Board, move: notation.Move, cost: int | None, third_clicked: bool, occupied: set[int]) -> str:
+    names = board.names
     words = KIND_WORDS.get(move.kind, move.kind)
     if move.kind == "ejump" and move.via >= 0:
         words += f" over {names[move.via]}"
@@ -74,8 +75,19 @@ def _label(names: tuple[str, ...], move: notation.Move, cost: int | None, third_
         elif move.extra_kind == "=":
             words += f", driving off to {names[move.extra]}"
     if move.extra_kind == "@" and not (third_clicked and kind in (notation.SWAP, notation.PULL)):
-        words += f", sending the islander back to {names[move.extra]}"
+        passed = _passed(board, move, occupied)
+        who = f"the islander on {names[passed]}" if passed >= 0 else "the islander"
+        words += f", sending {who} back to {names[move.extra]}"
     return words + _cost_words(cost)
+
+
+def _passed(board: Board, move: notation.Move, occupied: set[int]) -> int:
+    """The hex of the islander a Jump or Squeeze passes and sends back (Guardian B), or -1."""
+    nb = board.neighbours
+    for s in nb[move.frm] if move.frm < board.hexes else ():
+        if s in occupied and s in nb[move.to] and move.extra in (nb[s][4], nb[s][5]):
+            return s
+    return -1
 
 
 def _keep_label(view: dict[str, Any], move: notation.Move) -> str:
@@ -93,6 +105,7 @@ def move_gestures(
     """One gesture per offered move (``moves``: each move's text to the move; ``costs``: each
     movement's MP cost)."""
     names = board.names
+    occupied = {board.node(entry["at"]) for entry in view.get("islanders", []) if entry.get("at")}
     gestures = []
     movements: dict[tuple[str, str], list[notation.Move]] = defaultdict(list)
     texts = {}
@@ -114,7 +127,7 @@ def move_gestures(
             Gesture(
                 texts[move],
                 (*base, names[third]) if clicked else base,
-                _label(names, move, costs.get(move), clicked),
+                _label(board, move, costs.get(move), clicked, occupied),
                 f"{base[0]} to {base[1]}",
             )
             for move, third in zip(group, thirds)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.engines.gestures import TARGET_ID, gesture_problems, svg_targets
 from tests.engines.fog.positions import ENGINE, arrange, play, trait_islander
+from tests.engines.fog.test_guardians import guarded
 from tests.engines.fog.test_rule_coverage import on_vertical_board
 
 
@@ -47,6 +48,16 @@ def test_two_movement_types_to_the_same_hex_are_picked_by_type_and_cost():
     found = gestures_of(squeezer)
     assert found["C3%E3"].path == found["C3/E3"].path == ("C3", "E3")
     assert found["C3%E3"].choice == "Squeeze · 2 MP" and found["C3/E3"].choice == "Cross · 4 MP"
+
+
+def test_a_guardian_b_sending_back_is_a_third_click_for_a_swap_and_a_picker_for_a_jump():
+    pieces = {"B2": ("bL1", "black"), "B3": ("rE1", "pink")}
+    cunning = gestures_of(guarded(arrange(pieces), 2, "B"))
+    assert cunning["B2xB3"].path == ("B2", "B3", "B2")
+    assert cunning["B2xB3@A2"].path == ("B2", "B3", "A2") and cunning["B2xB3@A3"].path == ("B2", "B3", "A3")
+    air = gestures_of(guarded(arrange(pieces), 4, "B"))
+    assert air["B2^B4"].path == air["B2^B4@A3"].path == ("B2", "B4")
+    assert air["B2^B4@A3"].choice == "Jump, sending the islander on B3 back to A3 · 3 MP"
 
 
 def test_endurance_offers_its_free_run_beside_the_paid_one():
