@@ -1,0 +1,127 @@
+"""Playing by clicking the board (issue 16): two people play a whole Carnac game in two browsers,
+each seeing the other's moves arrive; a person plays Brouillard against an AI level by clicking."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.live import live_create, live_view
+from games.models import LiveGame
+from tests.browser.conftest import settle, sign_in
+from tests.tournament.factories import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _fast_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    return context, context.new_page()
+
+
+def make_gesture(page, gesture) -> None:
+    """Click the gesture's targets on the board, then its label in the picker (or its button)."""
+    if not gesture["path"]:
+        page.locator("#move-buttons").get_by_role("button", name=gesture["choice"], exact=True).click()
+        return
+    for target in gesture["path"]:
+        page.locator(f'figure.board [data-target="{target}"]').first.click()
+    picker = page.locator("#move-picker")
+    if picker.is_visible():
+        groups = picker.locator(".move-picker-group")
+        if gesture["group"] and not groups.count():  # a big picker: its group first
+            picker.get_by_role("button", name=gesture["group"], exact=True).click()
+        section = groups.filter(has_text=gesture["group"]) if gesture["group"] else picker
+        section.get_by_role("button", name=gesture["choice"], exact=True).click()
+
+
+def said(record: str) -> str:
+    """The player form of a recorded move: Brouillard's referee answers taken off (c2-c4, ?d4=2)."""
+    return re.sub(r"^([a-g]\d)[-x]([a-g]\d)(=[QW])?$", r"\1\2", re.sub(r"^(\?[a-g]\d)=\d$", r"\1", record))
+
+
+def play_one(page, live, user, rng) -> dict:
+    """The seat waits for its turn to show on its page (the poll brings it), then plays by clicking."""
+    expect(page.locator("#live-board")).to_contain_text("Your move.", timeout=20_000)
+    settle(page)
+    view = live_view(LiveGame.objects.get(pk=live.pk), user)
+    assert view.gestures, "a seat on its turn can play by clicking"
+    gesture = rng.choice(view.gestures)
+    before = view.live.version
+    make_gesture(page, gesture)
+    # the board changes to the position after the move (an in-process AI may have answered already)
+    expect(page.locator("#live-board")).not_to_contain_text(f"Move {before}.", timeout=20_000)
+    assert said(LiveGame.objects.get(pk=live.pk).moves[before]) == gesture["move"]
+    return gesture
+
+
+def test_two_people_play_a_whole_carnac_game_by_clicking(live_server, browser):
+    users = make_user("ada"), make_user("bruno")
+    live = live_create(
+        game="carnac",
+        seats=[{"name": "Ada", "player": f"user:{users[0].pk}"}, {"name": "Bruno", "player": f"user:{users[1].pk}"}],
+        options={"board": "small"},
+        seed=1,
+    )
+    contexts, pages = zip(*(phone(browser) for _ in users))
+    try:
+        for page, user in zip(pages, users):
+            sign_in(page, live_server, user)
+            page.goto(live_server.url + live.get_absolute_url())
+        rng = random.Random(7)
+        played = []
+        kinds = set()
+        while True:
+            live.refresh_from_db()
+            if live.status == LiveGame.Status.FINISHED:
+                break
+            seat = live_view(live, users[0]).view["to_move"]
+            gesture = play_one(pages[seat], live, users[seat], rng)
+            kinds.add("button" if not gesture["path"] else "tilt" if len(gesture["path"]) == 2 else "place")
+            played.append(gesture["move"])
+            # the other seat sees the move arrive on its board (its page polls)
+            live.refresh_from_db()
+            expect(pages[1 - seat].locator("#live-board")).to_contain_text(f"Move {live.version}.", timeout=20_000)
+        live.refresh_from_db()
+        assert live.moves == played and len(played) >= 28  # 28 megaliths stood, every move by a click
+        assert kinds >= {"place"}
+        for page in pages:
+            expect(page.locator("#live-board")).to_contain_text("The game is over", timeout=20_000)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_person_plays_brouillard_against_an_ai_level_by_clicking(live_server, page):
+    user = make_user("vera")
+    live = live_create(
+        game="brouillard",
+        seats=[{"name": "Vera", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:brouillard/beginner"}],
+        options={"turns": 6},
+        seed=2,
+    )
+    sign_in(page, live_server, user)
+    page.goto(live_server.url + live.get_absolute_url())
+    # The secret setup is typed (23,940 placements make no sensible picker); the form is open for it.
+    page.get_by_label("Your move (in the game's notation)").fill("Qd1,Wc2,Wd2,We2")
+    page.get_by_role("button", name="Play").click()
+    rng = random.Random(3)
+    clicked = []
+    while True:
+        live.refresh_from_db()
+        if live.status == LiveGame.Status.FINISHED:
+            break
+        gesture = play_one(page, live, user, rng)
+        clicked.append(gesture["move"])
+    live.refresh_from_db()
+    assert len(clicked) == 6  # every turn of the short game was played by clicking
+    assert [said(text) for text in live.moves[2::2]] == clicked
+    expect(page.locator("#live-board")).to_contain_text("The game is over")
