@@ -125,3 +125,35 @@ def test_a_person_plays_brouillard_against_an_ai_level_by_clicking(live_server, 
     assert len(clicked) == 6  # every turn of the short game was played by clicking
     assert [said(text) for text in live.moves[2::2]] == clicked
     expect(page.locator("#live-board")).to_contain_text("The game is over")
+
+
+def test_the_keyboard_moves_among_the_targets_picks_with_enter_and_esc_starts_over(live_server, page):
+    user = make_user("kim")
+    live = live_create(
+        game="carnac",
+        seats=[{"name": "Kim", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:carnac/random"}],
+        options={"board": "small"},
+        seed=5,
+    )
+    sign_in(page, live_server, user)
+    page.goto(live_server.url + live.get_absolute_url())
+    board = page.locator("figure.board")
+    expect(board.locator(".is-candidate")).to_have_count(40)  # every empty square of the 8×5 board
+    board.locator('[data-target="c-a1"]').focus()
+    page.keyboard.press("ArrowRight")
+    expect(board.locator(".is-focused")).to_have_attribute("data-target", "c-b1")
+    page.keyboard.press("ArrowUp")
+    expect(board.locator(".is-focused")).to_have_attribute("data-target", "c-b2")
+    page.keyboard.press("Enter")
+    picker = page.locator("#move-picker")
+    expect(picker.get_by_role("button")).to_have_count(5)  # four colourings and Cancel
+    expect(board.locator(".is-chosen")).to_have_attribute("data-target", "c-b2")
+    page.keyboard.press("Escape")
+    expect(picker).to_be_hidden()
+    expect(board.locator(".is-chosen")).to_have_count(0)
+    board.locator('[data-target="c-c3"]').click()  # a tap works the same
+    picker.locator(".move-picker-group").filter(has_text="Red on top").get_by_role(
+        "button", name="red north–south, white east–west", exact=True
+    ).click()
+    expect(page.locator("#live-board")).not_to_contain_text("Move 0.", timeout=20_000)
+    assert LiveGame.objects.get(pk=live.pk).moves[0] == "c3rn"
