@@ -15,11 +15,18 @@ import re
 from typing import Any
 
 from games.engines.gestures import Gesture
-from games.engines.menhirs.board import DIRECTIONS, HEX_BITS, HEX_NAMES, bits_of, component_of, components, mask_of
+from games.engines.menhirs.board import HEX_BITS, HEX_NAMES, bits_of, component_of, components, mask_of
 
 _TURN = re.compile(r"^((?:[a-g]\d)+)(NE|NW|SE|SW|N|S)?(?:x([a-g]\d))?$")
 _HEX = re.compile(r"[a-g]\d")
-DIRECTION_WORDS = {"N": "north", "NE": "north-east", "SE": "south-east", "S": "south", "SW": "south-west", "NW": "north-west"}
+DIRECTION_WORDS = {
+    "N": "north",
+    "NE": "north-east",
+    "SE": "south-east",
+    "S": "south",
+    "SW": "south-west",
+    "NW": "north-west",
+}
 
 
 def direction_target(direction: str) -> str:
@@ -62,6 +69,3 @@ def gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
         path = (targets[names[0]], direction_target(direction))
         out.append(Gesture(move, path, choice, group))
     return out
-
-
-__all__ = ["DIRECTIONS", "DIRECTION_WORDS", "direction_target", "gestures", "hex_targets"]
