@@ -13,7 +13,7 @@ SIZE = 34.0  # hex circumradius in SVG units
 ROOT3 = math.sqrt(3)
 MARGIN = 14.0
 HEADER = 40.0
-COMPASS = 92.0  # the strip below the board where the six slide arrows are drawn
+COMPASS = 112.0  # the strip below the board where the six slide arrows are drawn
 
 FOREST = "#3d6b35"
 FACE_DOWN = "#58664d"
@@ -129,11 +129,11 @@ def render(view: dict[str, Any]) -> str:
         x, y = centre(name)
         colour = "#495057" if name in fog else "#f8f9fa"
         parts.append(
-            f'<text x="{x - SIZE * 0.55:.1f}" y="{y - SIZE * 0.45:.1f}" font-size="9" fill="{colour}">{name}</text>'
+            f'<text x="{x - SIZE * 0.6:.1f}" y="{y - SIZE * 0.42:.1f}" font-size="11" fill="{colour}">{name}</text>'
         )
     parts.extend(_hex_targets(view))
     if view.get("phase") in ("moving", "clearing"):
-        parts.extend(_compass(width / 2, board_bottom + 40))
+        parts.extend(_compass(width / 2, board_bottom + 52))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -156,15 +156,15 @@ def _hex_targets(view: dict[str, Any]) -> list[str]:
 def _compass(cx: float, cy: float) -> list[str]:
     """Six arrows around a centre, one per direction of a slide (N is up, as on the board)."""
     out = [f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="12" fill="#495057"/>']
-    reach = 34.0
+    reach = 38.0
     for number, direction in enumerate(DIRECTIONS):
         angle = math.radians(-90 + 60 * number)  # N up, then clockwise
         x, y = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
         out.append(
             f'<g class="board-target compass" data-target="{direction_target(direction)}" '
             f'aria-label="slide {DIRECTION_WORDS[direction]}">'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#f1f3f5" stroke="#868e96" stroke-width="1.5"/>'
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="#212529">{direction}</text></g>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="18" fill="#f1f3f5" stroke="#868e96" stroke-width="1.5"/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" text-anchor="middle" fill="#212529">{direction}</text></g>'
         )
     return out
 
