@@ -170,7 +170,7 @@ def render(view: dict[str, Any]) -> str:
     total_h = 2 * MARGIN + grid.height * CELL + CAPTION
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="{total_w}" '
-        f'height="{total_h}" role="img" aria-label="Carnac board">',
+        f'height="{total_h}" role="group" aria-label="Carnac board">',
         "<style>.coord{font:12px sans-serif;fill:#4a4536;text-anchor:middle}"
         ".caption{font:14px sans-serif;fill:#222;text-anchor:middle}</style>",
         *_board(grid),

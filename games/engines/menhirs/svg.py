@@ -89,7 +89,7 @@ def render(view: dict[str, Any]) -> str:
     last = view.get("last_turn") or {}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="sans-serif" role="img" aria-label="Menhirs dans le Brouillard board">',
+        f'font-family="sans-serif" role="group" aria-label="Menhirs dans le Brouillard board">',
         f"<title>{escape(_title(view))}</title>",
         '<defs><marker id="menhirs-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LAST}"/></marker></defs>',
