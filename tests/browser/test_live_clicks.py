@@ -157,3 +157,64 @@ def test_the_keyboard_moves_among_the_targets_picks_with_enter_and_esc_starts_ov
     ).click()
     expect(page.locator("#live-board")).not_to_contain_text("Move 0.", timeout=20_000)
     assert LiveGame.objects.get(pk=live.pk).moves[0] == "c3rn"
+
+
+MENHIRS_LAYOUT = {"menhirs": ["a1", "b2", "b3", "d2", "d4", "d6", "f3"], "face_down": []}
+MENHIRS_MOVES = ["e1", "e3", "a3", "d1", "d4S", "d5NW", "d1S", "d2d3d4e2e4NW", "a1b2c3d4SE", "c3c4c5d4e4NE"]
+MENHIRS_MOVES += ["a3b2b3c1c2d2d3NE", "e2e3f3NE", "b3c2c3d4d5N", "e1f1f2g2S"]
+
+
+def test_a_big_menhirs_picker_asks_for_the_part_then_the_tile_to_take_away(live_server, page):
+    users = make_user("mona"), make_user("nils")
+    live = live_create(
+        game="menhirs",
+        seats=[{"name": n, "player": f"user:{u.pk}"} for n, u in zip(("Mona", "Nils"), users)],
+        seed=0,
+    )
+    LiveGame.objects.filter(pk=live.pk).update(layout=MENHIRS_LAYOUT, moves=MENHIRS_MOVES, version=len(MENHIRS_MOVES))
+    live.refresh_from_db()
+    view = live_view(live, users[0])
+    assert view.view["phase"] == "clearing" and view.my_turn
+    sw = [g for g in view.gestures if g["path"] == ["k-b2", "d-SW"]]
+    wanted = sw[-1]
+    sign_in(page, live_server, users[0])
+    page.goto(live_server.url + live.get_absolute_url())
+    board = page.locator("figure.board")
+    board.locator('[data-target="k-b2"]').first.click()  # any tile of the cluster picks it
+    expect(board.locator('.is-chosen[data-target="k-b2"]')).not_to_have_count(0)
+    board.locator('[data-target="d-SW"]').click()
+    picker = page.locator("#move-picker")
+    groups = sorted({g["group"] for g in sw})
+    for group in groups:
+        expect(picker.get_by_role("button", name=group, exact=True)).to_be_visible()
+    picker.get_by_role("button", name=wanted["group"], exact=True).click()
+    picker.get_by_role("button", name=wanted["choice"], exact=True).click()
+    expect(page.locator("#live-board")).not_to_contain_text(f"Move {len(MENHIRS_MOVES)}.", timeout=20_000)
+    assert LiveGame.objects.get(pk=live.pk).moves[-1] == wanted["move"]
+
+
+def test_brouillard_another_piece_starts_over_and_a_stray_click_clears(live_server, page):
+    user = make_user("olga")
+    live = live_create(
+        game="brouillard",
+        seats=[{"name": "Olga", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:brouillard/beginner"}],
+        seed=2,
+    )
+    sign_in(page, live_server, user)
+    page.goto(live_server.url + live.get_absolute_url())
+    page.get_by_label("Your move (in the game's notation)").fill("Qd1,Wb2,Wd2,Wf2")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator("#live-board")).to_contain_text("Your move.", timeout=20_000)
+    settle(page)
+    board = page.locator("figure.board")
+    board.locator('[data-target="s-d2"]').click()
+    expect(board.locator(".is-chosen")).to_have_attribute("data-target", "s-d2")
+    board.locator('[data-target="s-b2"]').click()  # another of my pieces: start from it
+    expect(board.locator(".is-chosen")).to_have_attribute("data-target", "s-b2")
+    board.locator('[data-target="s-a7"]').click()  # nothing to do there: start over
+    expect(board.locator(".is-chosen")).to_have_count(0)
+    board.locator('[data-target="probe"]').click()
+    expect(board.locator(".is-candidate")).to_have_count(49)
+    board.locator('[data-target="s-e5"]').click()
+    expect(page.locator("#live-board")).not_to_contain_text("Move 2.", timeout=20_000)
+    assert LiveGame.objects.get(pk=live.pk).moves[2].startswith("?e5=")
