@@ -135,6 +135,8 @@ def test_the_keyboard_moves_among_the_targets_picks_with_enter_and_esc_starts_ov
         options={"board": "small"},
         seed=5,
     )
+    errors = []  # a script refused by the CSP, or failing, says so on the console
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     sign_in(page, live_server, user)
     page.goto(live_server.url + live.get_absolute_url())
     board = page.locator("figure.board")
@@ -157,6 +159,8 @@ def test_the_keyboard_moves_among_the_targets_picks_with_enter_and_esc_starts_ov
     ).click()
     expect(page.locator("#live-board")).not_to_contain_text("Move 0.", timeout=20_000)
     assert LiveGame.objects.get(pk=live.pk).moves[0] == "c3rn"
+    expect(board.locator(".is-candidate")).not_to_have_count(0, timeout=20_000)  # re-armed after the swap
+    assert errors == []
 
 
 MENHIRS_LAYOUT = {"menhirs": ["a1", "b2", "b3", "d2", "d4", "d6", "f3"], "face_down": []}
@@ -218,3 +222,28 @@ def test_brouillard_another_piece_starts_over_and_a_stray_click_clears(live_serv
     board.locator('[data-target="s-e5"]').click()
     expect(page.locator("#live-board")).not_to_contain_text("Move 2.", timeout=20_000)
     assert LiveGame.objects.get(pk=live.pk).moves[2].startswith("?e5=")
+
+
+def test_a_touch_screen_plays_by_tapping(live_server, browser):
+    user = make_user("pia")
+    live = live_create(
+        game="carnac",
+        seats=[{"name": "Pia", "player": f"user:{user.pk}"}, {"name": "Bot", "player": "ai:carnac/random"}],
+        options={"board": "small"},
+        seed=6,
+    )
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        sign_in(page, live_server, user)
+        page.goto(live_server.url + live.get_absolute_url())
+        board = page.locator("figure.board")
+        assert board.bounding_box()["width"] >= 330  # the board fills the phone's width
+        board.locator('[data-target="c-d3"]').tap()
+        page.locator("#move-picker .move-picker-group").filter(has_text="White on top").get_by_role(
+            "button", name="white north–south, red east–west", exact=True
+        ).tap()
+        expect(page.locator("#live-board")).not_to_contain_text("Move 0.", timeout=20_000)
+        assert LiveGame.objects.get(pk=live.pk).moves[0] == "d3wn"
+    finally:
+        context.close()
