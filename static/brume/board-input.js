@@ -82,7 +82,9 @@
 
   BoardInput.prototype.labelOf = function (id) {
     var element = this.board.querySelector('[data-target="' + id + '"]');
-    return (element && element.getAttribute("aria-label")) || id;
+    if (!element) return id;
+    var title = element.querySelector("title");
+    return element.getAttribute("aria-label") || (title && title.textContent) || id;
   };
 
   BoardInput.prototype.say = function (text) {
