@@ -241,6 +241,7 @@ class LiveView:
     waiting_for: str  # whose turn it is, in words
     outcome: str
     seconds_left: int | None = None  # on the turn's clock, when the game has one
+    gestures: tuple = ()  # how to make each of ``moves`` by clicking the board (Gesture.as_json), from the view
 
 
 def live_view(live: LiveGame, user) -> LiveView:
@@ -257,6 +258,7 @@ def live_view(live: LiveGame, user) -> LiveView:
     to_move = view["to_move"]
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
+    gestures = tuple(gesture.as_json() for gesture in engine.move_gestures(view)) if mine else ()
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
     return LiveView(
@@ -269,4 +271,5 @@ def live_view(live: LiveGame, user) -> LiveView:
         waiting,
         outcome.reason if outcome else "",
         seconds_left(live),
+        gestures,
     )

@@ -114,5 +114,10 @@ class BrouillardEngine(Engine):
     def parse_player_move(self, view: dict[str, Any], text: str) -> str:
         return player.parse_player_move(view, text)
 
+    def move_gestures(self, view: dict[str, Any]) -> list:
+        from games.engines.brouillard.gestures import gestures
+
+        return gestures(view, self.player_moves(view))
+
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.brouillard.board import FILES, SIZE, parse_square
+from games.engines.brouillard.gestures import PROBE_TARGET, target
+
+PROBE_STRIP = 48  # below the caption: the "Probe a square" button of a seat in play
 
 CELL = 56
 MARGIN = 22
@@ -19,7 +22,8 @@ OUTLINES = ("#7a6a45", "#101828")
 def render(view: dict[str, Any]) -> str:
     flip = view.get("seat") == 1  # each seat sees its own side at the bottom
     width = MARGIN * 2 + CELL * SIZE
-    height = width + 28
+    probing = view.get("seat") is not None and view.get("phase") == "play"
+    height = width + 28 + (PROBE_STRIP if probing else 0)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" font-family="sans-serif">',
@@ -29,7 +33,10 @@ def render(view: dict[str, Any]) -> str:
     parts += _mist(view, flip)
     parts += _pieces(view, flip)
     parts += _probe(view, flip)
-    parts.append(_caption(view, width, height))
+    parts += _targets(flip)
+    parts.append(_caption(view, width, width + 28))
+    if probing:
+        parts.append(_probe_button(width, width + 28))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -136,6 +143,30 @@ def _probe(view: dict[str, Any], flip: bool) -> list[str]:
         f'<text x="{x + CELL - 11}" y="{y + 15}" font-size="12" text-anchor="middle" fill="#fff" '
         f'class="probe-count">{int(probe["count"])}</text>',
     ]
+
+
+def _targets(flip: bool) -> list[str]:
+    """A clear square over each square, on top of everything: what a click or a tap lands on."""
+    out = []
+    for row in range(SIZE):
+        for col in range(SIZE):
+            square = f"{FILES[col]}{row + 1}"
+            x, y = _xy(square, flip)
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent" class="board-target" '
+                f'data-target="{target(square)}" aria-label="{square}"/>'
+            )
+    return out
+
+
+def _probe_button(width: int, top: int) -> str:
+    return (
+        f'<g class="board-target board-button" data-target="{PROBE_TARGET}" aria-label="probe a square">'
+        f'<rect x="{width // 2 - 80}" y="{top + 4}" width="160" height="36" rx="8" fill="#fff4e6" '
+        f'stroke="#d9480f" stroke-width="2"/>'
+        f'<text x="{width // 2}" y="{top + 27}" font-size="15" text-anchor="middle" fill="#862e05">Probe a square</text>'
+        "</g>"
+    )
 
 
 def _caption(view: dict[str, Any], width: int, height: int) -> str:

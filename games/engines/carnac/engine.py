@@ -160,6 +160,11 @@ class CarnacEngine(Engine):
     def parse_move(self, state: CarnacState, text: str) -> int:
         return notation.parse_move(state.board, text)
 
+    def move_gestures(self, view: dict[str, Any]) -> list:
+        from games.engines.carnac.gestures import gestures
+
+        return gestures(view, self.player_moves(view))
+
     def render_svg(self, view: dict[str, Any]) -> str:
         from games.engines.carnac.svg import render
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from games.engines.carnac.gestures import target
+
 CELL = 44
 MARGIN = 26
 CAPTION = 30
@@ -148,13 +150,27 @@ def _caption(view: dict[str, Any]) -> str:
     return f"{who} to place · {left}"
 
 
+def _targets(grid: _Grid) -> list[str]:
+    """A clear square over each cell, on top of everything: what a click or a tap lands on."""
+    parts = []
+    for col in range(grid.width):
+        for row in range(grid.height):
+            name = f"{FILES[col]}{row + 1}"
+            x, y = grid.corner(name)
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent" class="board-target" '
+                f'data-target="{target(name)}" aria-label="{name}"/>'
+            )
+    return parts
+
+
 def render(view: dict[str, Any]) -> str:
     grid = _Grid(int(view["width"]), int(view["height"]))
     total_w = 2 * MARGIN + grid.width * CELL
     total_h = 2 * MARGIN + grid.height * CELL + CAPTION
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="{total_w}" '
-        f'height="{total_h}" role="img" aria-label="Carnac board">',
+        f'height="{total_h}" role="group" aria-label="Carnac board">',
         "<style>.coord{font:12px sans-serif;fill:#4a4536;text-anchor:middle}"
         ".caption{font:14px sans-serif;fill:#222;text-anchor:middle}</style>",
         *_board(grid),
@@ -163,6 +179,7 @@ def render(view: dict[str, Any]) -> str:
         parts.extend(_standing(grid, stone) if stone["standing"] else _lying(grid, stone))
     parts.extend(_outline(grid, d["squares"], d["colour"]) for d in view["dolmens"])
     parts.extend(_last_action(grid, view))
+    parts.extend(_targets(grid))
     parts.append(f'<text x="{total_w / 2}" y="{total_h - 10}" class="caption">{escape(_caption(view))}</text>')
     parts.append("</svg>")
     return "\n".join(parts)

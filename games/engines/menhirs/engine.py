@@ -110,5 +110,10 @@ class MenhirsEngine(Engine):
         except notation.NotationProblem as exc:
             raise NotationError(str(exc), move_text=text) from None
 
+    def move_gestures(self, view: dict[str, Any]) -> list:
+        from games.engines.menhirs.gestures import gestures
+
+        return gestures(view, self.player_moves(view))
+
     def render_svg(self, view: dict[str, Any]) -> str:
         return render(view)

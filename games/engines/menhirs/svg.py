@@ -6,12 +6,14 @@ import math
 from html import escape
 from typing import Any
 
-from games.engines.menhirs.board import HEX_BITS, HEX_NAMES, HEX_PLACES, HEXES
+from games.engines.menhirs.board import DIRECTIONS, HEX_BITS, HEX_NAMES, HEX_PLACES, HEXES
+from games.engines.menhirs.gestures import DIRECTION_WORDS, direction_target, hex_targets
 
 SIZE = 34.0  # hex circumradius in SVG units
 ROOT3 = math.sqrt(3)
 MARGIN = 14.0
 HEADER = 40.0
+COMPASS = 112.0  # the strip below the board where the six slide arrows are drawn
 
 FOREST = "#3d6b35"
 FACE_DOWN = "#58664d"
@@ -80,13 +82,14 @@ def _title(view: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any]) -> str:
     width = 2 * MARGIN + SIZE * (2 + 6 * 1.5)
-    height = HEADER + 2 * MARGIN + ROOT3 * SIZE * 6
+    board_bottom = HEADER + 2 * MARGIN + ROOT3 * SIZE * 6
+    height = board_bottom + COMPASS
     menhirs, face_down = set(view["menhirs"]), set(view["face_down"])
     fog = set(view["fog"])
     last = view.get("last_turn") or {}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="sans-serif" role="img" aria-label="Menhirs dans le Brouillard board">',
+        f'font-family="sans-serif" role="group" aria-label="Menhirs dans le Brouillard board">',
         f"<title>{escape(_title(view))}</title>",
         '<defs><marker id="menhirs-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LAST}"/></marker></defs>',
@@ -126,10 +129,44 @@ def render(view: dict[str, Any]) -> str:
         x, y = centre(name)
         colour = "#495057" if name in fog else "#f8f9fa"
         parts.append(
-            f'<text x="{x - SIZE * 0.55:.1f}" y="{y - SIZE * 0.45:.1f}" font-size="9" fill="{colour}">{name}</text>'
+            f'<text x="{x - SIZE * 0.6:.1f}" y="{y - SIZE * 0.42:.1f}" font-size="11" fill="{colour}">{name}</text>'
         )
+    parts.extend(_hex_targets(view))
+    if view.get("phase") in ("moving", "clearing"):
+        parts.extend(_compass(width / 2, board_bottom + 52))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _hex_targets(view: dict[str, Any]) -> list[str]:
+    """A clear hex over each hex, on top of everything: a fog tile's click names its cluster."""
+    targets = hex_targets(view["fog"])
+    out = []
+    for index in HEXES:
+        name = HEX_NAMES[index]
+        x, y = centre(name)
+        what = "fog cluster at " + name if targets[name].startswith("k-") else name
+        out.append(
+            f'<polygon points="{_corners(x, y, SIZE - 1)}" fill="transparent" class="board-target" '
+            f'data-target="{targets[name]}" aria-label="{what}"/>'
+        )
+    return out
+
+
+def _compass(cx: float, cy: float) -> list[str]:
+    """Six arrows around a centre, one per direction of a slide (N is up, as on the board)."""
+    out = [f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="12" fill="#495057"/>']
+    reach = 38.0
+    for number, direction in enumerate(DIRECTIONS):
+        angle = math.radians(-90 + 60 * number)  # N up, then clockwise
+        x, y = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
+        out.append(
+            f'<g class="board-target compass" data-target="{direction_target(direction)}" '
+            f'aria-label="slide {DIRECTION_WORDS[direction]}">'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="18" fill="#f1f3f5" stroke="#868e96" stroke-width="1.5"/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" text-anchor="middle" fill="#212529">{direction}</text></g>'
+        )
+    return out
 
 
 def _last_turn(last: dict[str, Any]) -> list[str]:
