@@ -247,3 +247,28 @@ def test_a_touch_screen_plays_by_tapping(live_server, browser):
         assert LiveGame.objects.get(pk=live.pk).moves[0] == "d3wn"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", ["fog", "mists"])
+def test_a_solo_fog_or_mists_game_is_played_by_clicking_the_board(live_server, page, game):
+    """The FOG's and Mists' gestures (their own modules) work through the same page script."""
+    user = make_user(f"solo-{game}")
+    live = live_create(game=game, seats=[{"name": "Solo", "player": f"user:{user.pk}"}], seed=5)
+    sign_in(page, live_server, user)
+    page.goto(live_server.url + live.get_absolute_url())
+    rng = random.Random(11)
+    for _ in range(6):
+        live.refresh_from_db()
+        if live.status == LiveGame.Status.FINISHED:
+            break
+        expect(page.locator("#live-board")).to_contain_text("Your move.", timeout=20_000)
+        settle(page)
+        view = live_view(live, user)
+        assert view.gestures, "a seat on its turn can play by clicking"
+        gesture = rng.choice(view.gestures)
+        before = view.live.version
+        make_gesture(page, gesture)
+        expect(page.locator("#live-board")).not_to_contain_text(f"Move {before}.", timeout=20_000)
+        live.refresh_from_db()
+        assert live.version == before + 1
+        assert live.moves[before] == gesture["move"]  # perfect information: the record form is the said form
