@@ -14,8 +14,8 @@ from ranking import selectors
 from ranking.models import Rating, RatingPool
 from tournament import bounds
 from tournament.api.base import TournamentView, errors, event_stage, visible_event
-from tournament.silence import hidden_round_ids
 from tournament.api.filters import Pages
+from tournament.silence import hidden_round_ids
 
 TAGS = ["ranking"]
 

@@ -117,7 +117,10 @@ def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -
     if not order:
         order = ["match_points"]
     if hidden_rounds:
-        notes = [*notes, "The results of the round under way are hidden until it is over: these standings are before it."]
+        notes = [
+            *notes,
+            "The results of the round under way are hidden until it is over: these standings are before it.",
+        ]
     entrants, scoring = stage_entrants(stage, hidden_rounds)
     participants = {p.pk: p for p in stage.event.participants.all()}
     deciding = None

@@ -7,13 +7,13 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from tournament.silence import hidden_round_ids
 from ranking import selectors
 from ranking.cache import cached_html
 from ranking.charts import Point, rating_history_svg
 from ranking.models import RatingPool
 from tournament.models import Event
 from tournament.permissions import can_view_event
+from tournament.silence import hidden_round_ids
 
 
 def _int(value, default: int | None = None, *, minimum: int = 0) -> int | None:

@@ -44,7 +44,9 @@ def conflict_declare(*, event: Event, by, first: int, second: int, reason: str =
                 event=event, first_id=low, second_id=high, reason=reason, declared_by=by
             )
     except IntegrityError:
-        raise Conflict(f"{found[low]} and {found[high]} are already declared a conflict", code="already_declared") from None
+        raise Conflict(
+            f"{found[low]} and {found[high]} are already declared a conflict", code="already_declared"
+        ) from None
     event_changed(event.pk)
     return declared
 

@@ -53,12 +53,15 @@ def brume_ratings(event: Event) -> dict[int, float]:
     from ranking.services import pool_for
 
     participants = list(event.participants.all())
-    pool = pool_for(event, event.stages.order_by("number").first(), _pool_seats(event.stages.order_by("number").first()))
+    pool = pool_for(
+        event, event.stages.order_by("number").first(), _pool_seats(event.stages.order_by("number").first())
+    )
     ratings = Rating.objects.filter(pool=pool).select_related("player")
-    by_user = {r.player.user_id: r.rating for r in ratings.filter(player__user_id__in=[p.user_id for p in participants])}
+    by_user = {
+        r.player.user_id: r.rating for r in ratings.filter(player__user_id__in=[p.user_id for p in participants])
+    }
     by_level = {
-        r.player.ai_level: r.rating
-        for r in ratings.filter(player__user__isnull=True, player__ai_game=event.game)
+        r.player.ai_level: r.rating for r in ratings.filter(player__user__isnull=True, player__ai_game=event.game)
     }
     found = {}
     for p in participants:

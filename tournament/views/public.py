@@ -14,10 +14,10 @@ from tournament.models import Event, SeriesGame, Stage
 from tournament.permissions import can_create_event, is_organiser, seat_participant
 from tournament.services.logs import log_effect
 from tournament.silence import HIDDEN, hidden_round_ids, match_hidden_from
-from tournament.views.organiser_tools import organiser_tools_context
 from tournament.views._common import (
     _event_for,
 )
+from tournament.views.organiser_tools import organiser_tools_context
 
 
 def event_list(request):

@@ -15,12 +15,12 @@ from rest_framework.response import Response
 
 from ranking.selectors import player_for_username
 from tournament import selectors
-from tournament.errors import NotAllowed
-from tournament.silence import HIDDEN, hidden_round_ids
 from tournament.api import exports, ics
 from tournament.api.base import NOT_FOUND, TournamentView, errors, event_stage, stage_round, visible_event
+from tournament.errors import NotAllowed
 from tournament.models import Event
 from tournament.services.trf import stage_trf
+from tournament.silence import HIDDEN, hidden_round_ids
 
 EXPORT_TAGS = ["exports"]
 
@@ -69,7 +69,9 @@ class PairingsCSVView(CSVView):
         stage = event_stage(visible_event(request, slug), number)
         round_ = stage_round(stage, round_number)
         hidden = round_.pk in hidden_round_ids(request.user, stage)
-        return _download(exports.pairings_csv(round_, results=not hidden), f"{slug}-stage{number}-round{round_number}-pairings.csv")
+        return _download(
+            exports.pairings_csv(round_, results=not hidden), f"{slug}-stage{number}-round{round_number}-pairings.csv"
+        )
 
 
 class ResultsCSVView(CSVView):

@@ -16,11 +16,11 @@ from tournament.api.concurrency import expected_version, game_etag, none_match
 from tournament.api.inputs import DecisionInput, DisputeInput, ForfeitInput, ResultInput
 from tournament.api.serializers import MatchDetailSerializer, PlayerTaskSerializer, SeriesGameSerializer
 from tournament.errors import NotAllowed, StaleVersion
-from tournament.silence import HIDDEN, match_hidden_from
 from tournament.models import ResultEntry, SeriesGame
 from tournament.services.events import check_organiser
 from tournament.services.results import game_confirm, game_decide, game_dispute, game_report, ranks_from_winner
 from tournament.services.walkovers import match_forfeit
+from tournament.silence import HIDDEN, match_hidden_from
 
 MATCH_TAGS = ["matches"]
 GAME_TAGS = ["series games"]

@@ -6,7 +6,6 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response
 
 from tournament import selectors
-from tournament.silence import hidden_round_ids
 from tournament.api.base import TournamentView, created, errors, event_stage, stage_round, validated, visible_event
 from tournament.api.filters import Pages
 from tournament.api.inputs import PublishInput, StageInput
@@ -16,6 +15,7 @@ from tournament.pairing.model import RoundPairing, to_json
 from tournament.services.events import check_organiser
 from tournament.services.rounds import round_preview, round_publish
 from tournament.services.stages import stage_close, stage_create, stage_update
+from tournament.silence import hidden_round_ids
 
 STAGE_TAGS = ["stages"]
 ROUND_TAGS = ["rounds"]
