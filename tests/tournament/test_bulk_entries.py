@@ -11,11 +11,17 @@ from tournament import bounds
 from tournament.bulk_entries import ListRefused, parse_entries
 
 # Visible text without commas, quotes or line ends: what a name or a club looks like in a CSV cell.
-_cell = st.text(
-    alphabet=st.characters(categories=["L", "N", "Zs"], exclude_characters=",\"'\r\n\t\x85\u2028\u2029\x0b\x0c\x1c\x1d\x1e"),
-    min_size=1,
-    max_size=30,
-).map(str.strip).filter(bool)
+_cell = (
+    st.text(
+        alphabet=st.characters(
+            categories=["L", "N", "Zs"], exclude_characters=",\"'\r\n\t\x85\u2028\u2029\x0b\x0c\x1c\x1d\x1e"
+        ),
+        min_size=1,
+        max_size=30,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 _entry = st.fixed_dictionaries(
     {
         "name": _cell,
@@ -57,7 +63,11 @@ def test_a_csv_written_from_entries_reads_back_as_those_entries(entries):
 
 def test_plain_lines_are_user_names_and_each_bad_row_says_why():
     rows = parse_entries("alice\n\n# a comment\nbob\nchloe, dmitri\n")
-    assert [(r.line, r.username, r.ok) for r in rows] == [(1, "alice", True), (4, "bob", True), (5, "chloe, dmitri", False)]
+    assert [(r.line, r.username, r.ok) for r in rows] == [
+        (1, "alice", True),
+        (4, "bob", True),
+        (5, "chloe, dmitri", False),
+    ]
     assert "one user name per line" in rows[2].errors[0]
 
 

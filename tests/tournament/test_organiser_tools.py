@@ -36,7 +36,9 @@ def test_confirming_adds_the_valid_rows_with_their_club_seed_and_ai_level():
     event, owner, _ = make_event(players=0, start=False)
     make_user("morgane")
     added = bulk_add(
-        event=event, by=owner, text="username,ai_level,name,club,seed,rating\nmorgane,,,Vannes,2,1500\n,random,Bot,,,\n,mcts,X,,,\n"
+        event=event,
+        by=owner,
+        text="username,ai_level,name,club,seed,rating\nmorgane,,,Vannes,2,1500\n,random,Bot,,,\n,mcts,X,,,\n",
     )
     assert [(p.name, p.club, p.seed, p.rating, p.ai_level) for p in added] == [
         ("morgane", "Vannes", 2, 1500.0, ""),
@@ -61,9 +63,7 @@ def test_a_forged_confirmation_is_checked_row_by_row_like_a_preview():
 def _rate(event, participant, rating):
     pool = pool_for(event, event.stages.get(), 2)
     player, _ = Player.objects.get_or_create(user=participant.user, defaults={"name": participant.name})
-    Rating.objects.create(
-        pool=pool, player=player, rating=rating, last_period=1, last_played=datetime.date(2026, 1, 1)
-    )
+    Rating.objects.create(pool=pool, player=player, rating=rating, last_period=1, last_played=datetime.date(2026, 1, 1))
 
 
 def test_seeding_by_brume_rating_puts_the_unrated_last_and_breaks_ties_by_name():
@@ -151,7 +151,12 @@ def test_conflicts_are_declared_once_between_two_participants_of_the_event():
 def test_an_event_is_edited_after_creation_and_its_options_lock_at_the_first_round():
     event, owner, _ = make_event()
     edited = event_update(
-        event=event, by=owner, name="Renamed", location="Carnac", starts_on=datetime.date(2027, 5, 1), options={"take_max": 2}
+        event=event,
+        by=owner,
+        name="Renamed",
+        location="Carnac",
+        starts_on=datetime.date(2027, 5, 1),
+        options={"take_max": 2},
     )
     assert (edited.name, edited.location, edited.options["take_max"]) == ("Renamed", "Carnac", 2)
     round_publish(stage=event.stages.get(), by=owner)
