@@ -118,7 +118,7 @@ def test_a_declared_conflict_keeps_a_swiss_pair_apart_that_would_otherwise_meet(
 
 
 def test_a_round_robin_preview_says_when_a_declared_pair_meets():
-    event, owner, people = make_event(players=4, stage={"format": "round_robin"})
+    event, owner, _ = make_event(players=4, stage={"format": "round_robin"})
     stage = event.stages.get()
     meeting = next(iter(_tables(round_preview(stage=stage, by=owner))))
     a, b = sorted(meeting)

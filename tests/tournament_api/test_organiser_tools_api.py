@@ -38,7 +38,7 @@ def test_bulk_preview_then_add(api):
     ],
 )
 def test_outsiders_are_refused_before_anything_is_read(api, method, name, kwargs, body):
-    event, owner, people = make_event(players=2, start=False)
+    event, _, people = make_event(players=2, start=False)
     make_user("alice")
     for intruder in (people[0].user, make_user()):
         api.force_login(intruder)

@@ -46,7 +46,7 @@ def test_a_csv_file_is_read_like_a_pasted_list(client):
     ],
 )
 def test_forged_posts_from_players_and_strangers_are_refused(client, name, args, data):
-    event, owner, people = make_event(players=2, start=False)
+    event, _, people = make_event(players=2, start=False)
     make_user("alice")
     for intruder in (people[0].user, make_user()):
         client.force_login(intruder)

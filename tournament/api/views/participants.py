@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -21,7 +20,13 @@ from tournament.api.inputs import (
     SeedByRatingInput,
     SeedOrderInput,
 )
-from tournament.api.serializers import ParticipantSerializer, WithdrawalSerializer
+from tournament.api.serializers import (
+    AILevelSerializer,
+    BulkPreviewSerializer,
+    ConflictSerializer,
+    ParticipantSerializer,
+    WithdrawalSerializer,
+)
 from tournament.errors import ServiceError
 from tournament.models import DeclaredConflict, Event, Participant
 from tournament.services.bulk_registration import bulk_add, bulk_preview
@@ -169,7 +174,7 @@ class BulkPreviewView(TournamentView):
         tags=TAGS,
         summary="Preview adding many participants (organisers): what each row becomes; nothing is stored",
         request=BulkInput,
-        responses={200: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404)},
+        responses={200: BulkPreviewSerializer, **errors(400, 401, 403, 404)},
     )
     def post(self, request, slug: str):
         event = visible_event(request, slug)
@@ -235,7 +240,7 @@ class AILevelsView(TournamentView):
     @extend_schema(
         tags=TAGS,
         summary="The AI levels an organiser can add in this event's game, weakest first, with what each does",
-        responses={200: OpenApiTypes.OBJECT, **errors(404)},
+        responses={200: AILevelSerializer(many=True), **errors(404)},
     )
     def get(self, request, slug: str):
         event = visible_event(request, slug)
@@ -244,12 +249,7 @@ class AILevelsView(TournamentView):
 
 
 def _conflict_body(conflict: DeclaredConflict) -> dict:
-    return {
-        "id": conflict.pk,
-        "first": {"id": conflict.first_id, "name": conflict.first.name},
-        "second": {"id": conflict.second_id, "name": conflict.second.name},
-        "reason": conflict.reason,
-    }
+    return ConflictSerializer(conflict).data
 
 
 class ConflictListView(TournamentView):
@@ -258,7 +258,7 @@ class ConflictListView(TournamentView):
     @extend_schema(
         tags=TAGS,
         summary="Declared conflicts: pairs never paired together (organisers only)",
-        responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404)},
+        responses={200: ConflictSerializer(many=True), **errors(401, 403, 404)},
     )
     def get(self, request, slug: str):
         event = visible_event(request, slug)
@@ -270,7 +270,7 @@ class ConflictListView(TournamentView):
         tags=TAGS,
         summary="Declare that two participants are never paired together (organisers)",
         request=ConflictInput,
-        responses={201: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404, 409)},
+        responses={201: ConflictSerializer, **errors(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug: str):
         event = visible_event(request, slug)
