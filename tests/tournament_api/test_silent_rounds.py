@@ -132,3 +132,11 @@ def test_once_the_round_is_over_everyone_sees_every_result(api, client, silent_w
     assert HIDDEN not in _read(client, world.match.get_absolute_url())
     assert client_for(api, world, "stranger").get(world.game_url()).status_code == 200
     assert _counts(SeriesGame.objects.select_related("match__round__stage__event").get(pk=world.game.pk)) is True
+
+
+@pytest.mark.parametrize("actor", ["stranger", "other"])
+def test_a_forged_htmx_action_on_a_silent_match_does_not_answer_with_its_panel(client, silent_world, actor):
+    client.force_login(silent_world.users[actor])
+    url = reverse("game-action", args=[silent_world.event.slug, silent_world.game.pk])
+    response = client.post(url, {"action": "nothing"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403 and "won" not in response.content.decode()

@@ -102,7 +102,9 @@ class LedgerActionView(TournamentView):
 
     def post(self, request, slug: str, match_id: int, game_number: int):
         event = visible_event(request, slug)
-        game = match_game(event_match(event, match_id), game_number)
+        match = event_match(event, match_id)
+        refuse_if_silent(request, match)  # nobody outside the match acts on it; its versions say nothing
+        game = match_game(match, game_number)
         self.precheck(request, event)
         data = validated(self.inputs["POST"], request) if "POST" in self.inputs else {}
         try:
