@@ -237,6 +237,11 @@ class StageForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"list": "tiebreak-keys", "autocomplete": "off"}),
     )
+    silent = forms.BooleanField(
+        required=False,
+        label="Silent rounds",
+        help_text="each round's results are hidden from all but the organisers (and each match's players) until the round is over",
+    )
     level_series = forms.ChoiceField(
         choices=[("", "the format's default"), *Stage.LevelSeries.choices],
         required=False,
@@ -259,7 +264,7 @@ class StageForm(forms.Form):
 
     @classmethod
     def initial_for(cls, stage: Stage) -> dict:
-        other = {k: v for k, v in stage.settings.items() if k not in ("rounds", "groups")}
+        other = {k: v for k, v in stage.settings.items() if k not in ("rounds", "groups", "silent")}
         return {
             "name": stage.name,
             "format": stage.format,
@@ -271,6 +276,7 @@ class StageForm(forms.Form):
             "points_loss": stage.points_loss,
             "points_bye": stage.points_bye,
             "tiebreaks": ", ".join(stage.tiebreaks),
+            "silent": bool(stage.settings.get("silent")),
             "level_series": stage.level_series,
             "advance_count": stage.advance_count,
             "other_settings": json.dumps(other) if other else "",
@@ -308,6 +314,8 @@ class StageForm(forms.Form):
         for key in ("rounds", "groups"):
             if data.get(key):
                 settings[key] = data[key]
+        if data.get("silent"):
+            settings["silent"] = True
         fields = {
             "name": data["name"],
             "format": data["format"],

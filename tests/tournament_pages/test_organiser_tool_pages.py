@@ -2,6 +2,8 @@
 event, the AI level picker. Only organisers: anyone else's forged POST is refused (403) and
 changes nothing."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -124,3 +126,18 @@ def test_the_event_is_edited_and_its_options_lock_with_the_reason_shown(client):
     event.refresh_from_db()
     assert (event.name, event.options["take_max"]) == ("Again", 2)
     assert Event.objects.get(pk=event.pk).options["take_max"] == 2
+
+
+def test_a_stage_is_made_silent_with_a_checkbox(client):
+    event, owner, _ = make_event(players=2, start=False)
+    stage = event.stages.get()
+    client.force_login(owner)
+    data = {
+        "name": "Main", "format": "swiss", "series_length": "1", "points_win": "1", "points_draw": "0.5",
+        "points_loss": "0", "points_bye": "1", "silent": "on",
+    }  # fmt: skip
+    assert client.post(reverse("stage-edit", args=[event.slug, stage.pk]), data).status_code == 302
+    stage.refresh_from_db()
+    assert stage.settings.get("silent") is True
+    html = client.get(reverse("stage-edit", args=[event.slug, stage.pk])).content.decode()
+    assert re.search(r'<input[^>]*name="silent"[^>]*checked', html)
