@@ -203,6 +203,10 @@ class BulkAddView(TournamentView):
 class SeedsView(TournamentView):
     inputs = {"PUT": SeedOrderInput}
 
+    def get_object(self):
+        """What a PUT replaces: the event's seeding (OPTIONS asks for it)."""
+        return visible_event(self.request, self.kwargs["slug"])
+
     @extend_schema(
         tags=TAGS,
         summary="Set the seeds (organisers): every participant id, top seed first; before round 1 only",
