@@ -386,3 +386,12 @@ class EventEditForm(EventCreateForm):
             if name.startswith("opt_") and (options_locked or isinstance(field, forms.FileField)):
                 field.disabled = True
                 field.required = False
+
+    def option_values(self) -> dict:
+        """The options changed here: a data file (a custom board...) is kept as it is; it is
+        chosen when the event is created."""
+        return {
+            name[4:]: value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("opt_") and not self.fields[name].disabled
+        }

@@ -10,9 +10,9 @@ for everyone else, so that a fragment rendered for one never reaches the other.
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
-from tournament.models import Event, Match, Round, SeriesGame, Stage
+from tournament.models import Match, Round, SeriesGame, Stage
 from tournament.permissions import is_organiser, seat_participant
 
 HIDDEN = "The results of this round are hidden until the round is over."
@@ -43,13 +43,6 @@ def hidden_round_ids(user, stage: Stage) -> frozenset[int]:
     return frozenset(silent_rounds([stage]).values_list("pk", flat=True))
 
 
-def hides_results(user, event: Event) -> bool:
-    """Whether some round of the event hides its results from ``user`` now."""
-    if is_organiser(user, event):
-        return False
-    return silent_rounds(list(event.stages.all())).exists()
-
-
 def match_hidden_from(user, match: Match) -> bool:
     """A match of a silent round, read by someone who neither organises nor plays it."""
     if not round_is_silent(match.round):
@@ -72,10 +65,3 @@ def silent_games_hidden_from(user) -> QuerySet[SeriesGame]:
         .exclude(match__round__stage__event__arbiters=user)
         .exclude(match__seats__participant__user=user)
     )
-
-
-def in_hidden_rounds(user, event: Event) -> Q:
-    """A filter on matches (or through ``match__``) of the event's rounds hidden from ``user``."""
-    if is_organiser(user, event):
-        return Q(pk__in=[])
-    return Q(round__in=silent_rounds(list(event.stages.all())))
