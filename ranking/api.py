@@ -15,6 +15,7 @@ from ranking.models import Rating, RatingPool
 from tournament import bounds
 from tournament.api.base import TournamentView, errors, event_stage, visible_event
 from tournament.api.filters import Pages
+from tournament.silence import hidden_round_ids
 
 TAGS = ["ranking"]
 
@@ -54,7 +55,7 @@ class StageStandingsView(TournamentView):
     )
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
-        standings = selectors.stage_standings_cached(stage)
+        standings = selectors.stage_standings_cached(stage, hidden_round_ids(request.user, stage))
         body = {
             "stage": {"number": stage.number, "name": stage.name},
             "columns": standings.columns,

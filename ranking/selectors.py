@@ -110,18 +110,24 @@ def known_tiebreaks(keys: list[str]) -> tuple[list[str], list[str]]:
     return known, notes
 
 
-def stage_standings(stage: Stage) -> StageStandings:
-    """The stage's standings from confirmed results, in the stage's order of tie-breaks."""
+def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> StageStandings:
+    """The stage's standings from confirmed results, in the stage's order of tie-breaks;
+    without the rounds of ``hidden_rounds`` (silent rounds, for those they hide from)."""
     order, notes = known_tiebreaks(list(stage.tiebreaks or []))
     if not order:
         order = ["match_points"]
-    entrants, scoring = stage_entrants(stage)
+    if hidden_rounds:
+        notes = [
+            *notes,
+            "The results of the round under way are hidden until it is over: these standings are before it.",
+        ]
+    entrants, scoring = stage_entrants(stage, hidden_rounds)
     participants = {p.pk: p for p in stage.event.participants.all()}
     deciding = None
     if stage.bracket:  # an elimination stage: the bracket places everyone, the rest is information
         from tournament.services.brackets import stage_bracket_placings
 
-        places = {pid: (p.place, p.how) for pid, p in stage_bracket_placings(stage).items()}
+        places = {pid: (p.place, p.how) for pid, p in stage_bracket_placings(stage, hidden_rounds).items()}
         scoring.extra["bracket_places"] = places
         order, deciding = ["bracket_place", *(key for key in order if key != "bracket_place")], 1
     if not stage.groups:
@@ -139,11 +145,13 @@ def stage_standings(stage: Stage) -> StageStandings:
     return StageStandings(columns, rows, notes, None, by_group)
 
 
-def stage_standings_cached(stage: Stage) -> StageStandings:
-    """``stage_standings`` computed once per change of the event (see ``ranking.cache``)."""
+def stage_standings_cached(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> StageStandings:
+    """``stage_standings`` computed once per change of the event (see ``ranking.cache``); the
+    standings without hidden rounds are cached apart."""
     from ranking import cache
 
-    return cache.cached(stage.event_id, f"standings:{stage.pk}", lambda: _slimmed(stage_standings(stage)))
+    name = f"standings:{stage.pk}" + (f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else "")
+    return cache.cached(stage.event_id, name, lambda: _slimmed(stage_standings(stage, hidden_rounds)))
 
 
 def _slimmed(standings: StageStandings) -> StageStandings:

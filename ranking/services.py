@@ -26,7 +26,7 @@ from ranking.ratings.replay import GameRow, State
 from ranking.selectors import period_of, period_start
 from ranking.standings.loading import game_tiebreaks
 from tournament.errors import NotAllowed, ServiceError
-from tournament.models import Event, Match, Participant, SeriesGame, Stage
+from tournament.models import Event, Match, Participant, Round, SeriesGame, Stage
 from tournament.permissions import is_organiser
 
 logger = logging.getLogger(__name__)
@@ -137,6 +137,8 @@ def _counts(game: SeriesGame) -> bool:
         return False
     if not _ranked_level(game.match.round.stage.event):
         return False
+    if game.match.round.status == Round.Status.PUBLISHED and (game.match.round.stage.settings or {}).get("silent"):
+        return False  # a silent round's results count once it is over (tournament.silence)
     return not Forfeit.objects.filter(match_id=game.match_id).exists()
 
 

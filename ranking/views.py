@@ -13,6 +13,7 @@ from ranking.charts import Point, rating_history_svg
 from ranking.models import RatingPool
 from tournament.models import Event
 from tournament.permissions import can_view_event
+from tournament.silence import hidden_round_ids
 
 
 def _int(value, default: int | None = None, *, minimum: int = 0) -> int | None:
@@ -38,7 +39,8 @@ def stage_standings(request, slug: str, number: int):
     if not can_view_event(request.user, event):
         raise Http404("no such event")
     stage = get_object_or_404(event.stages, number=number)
-    standings = selectors.stage_standings_cached(stage)
+    hidden = hidden_round_ids(request.user, stage)
+    standings = selectors.stage_standings_cached(stage, hidden)
     a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
     ids = {row.participant.pk for row in standings}
     why = standings.why(a, b) if a in ids and b in ids and a != b else ""
@@ -48,12 +50,15 @@ def stage_standings(request, slug: str, number: int):
         groups = [("", page.object_list)]
     table = cached_html(
         event.pk,
-        f"standings-table:{stage.pk}:{page.number if page else 0}",
+        f"standings-table:{stage.pk}:{page.number if page else 0}{':hiding' if hidden else ''}",
         "ranking/_standings_table.html",
         lambda: {"standings": standings, "groups": groups},
     )
     options = cached_html(
-        event.pk, f"standings-options:{stage.pk}", "ranking/_why_options.html", lambda: {"standings": standings}
+        event.pk,
+        f"standings-options:{stage.pk}{':hiding' if hidden else ''}",
+        "ranking/_why_options.html",
+        lambda: {"standings": standings},
     )
     context = {
         "event": event, "stage": stage, "standings": standings, "groups": groups, "page": page,

@@ -35,7 +35,10 @@ MAX_ID = 2**63 - 1
 REMATCH_POLICIES = ("least_bad", "end_stage")
 WITHIN_GROUP = ("slide", "adjacent")
 INITIAL_COLOURS = ("first", "second", "lot")  # the top seed's seat where neither has played (Swiss)
-FLAGS = ("forbid_same_club", "check_in", "double", "third_place", "grand_final_reset")
+FLAGS = ("forbid_same_club", "check_in", "double", "third_place", "grand_final_reset", "silent")
+# Adding many participants at once (a pasted list or a CSV file).
+MAX_BULK_ROWS = 500
+MAX_BULK_BYTES = 64 * 1024
 TABLE_SIZE_KEYS = ("min_size", "max_size", "preferred_size")
 DEFAULT_TABLE_SIZES = {"min_size": 3, "max_size": 5, "preferred_size": 4}
 

@@ -4,7 +4,9 @@
   every game reported with its log, which Brume replayed to confirm the result;
 - a finished single-elimination bracket;
 - a finished groups-to-playoffs event of AI entrants;
-- an event open for registration.
+- an event open for registration;
+- a silent Swiss (results hidden until each round is over) whose entrants were added as one
+  list, with a declared conflict and seeds by rating, round 1 under way.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ DEMO_EVENTS = (
     "brouillard-winter-open",
     "the-fog-island-league",
     "mists-duplicate-challenge",
+    "menhirs-silent-swiss",
 )
 
 
@@ -234,4 +237,36 @@ def load_tournament_demo(stdout=None) -> list[str]:
     event_set_status(event=open_event, by=orga, status=Event.Status.REGISTRATION)
     participant_add(event=open_event, by=orga, user=players[0])
     created.append(open_event.slug)
+    created.append(_silent_swiss(orga, rng).slug)
     return created
+
+
+def _silent_swiss(orga, rng) -> Event:
+    """The organiser's tools at work: a list pasted at once (people, an AI level, clubs and
+    ratings), a declared conflict, seeds by rating, and a silent round under way."""
+    from tournament.services.bulk_registration import bulk_add
+    from tournament.services.conflicts import conflict_declare
+    from tournament.services.seeds import seeds_by_rating
+
+    event = event_create(
+        owner=orga,
+        name="Menhirs Silent Swiss",
+        game="menhirs",
+        description="Three rounds of Swiss; each round's results stay hidden until the round is over.",
+        location="Auray",
+        stage={"format": "swiss", "settings": {"rounds": 3, "silent": True}},
+    )
+    event_set_status(event=event, by=orga, status=Event.Status.REGISTRATION)
+    entries = (
+        "username,name,club,rating,ai_level\n"
+        "alice,,Vannes,1620,\nbob,,Vannes,1580,\nchloe,,Auray,1710,\ndmitri,,,1490,\n"
+        ",Menhir Bot,,,greedy\n"
+    )
+    added = {p.user.username if p.user else p.name: p for p in bulk_add(event=event, by=orga, text=entries)}
+    conflict_declare(event=event, by=orga, first=added["alice"].pk, second=added["chloe"].pk, reason="coach and pupil")
+    seeds_by_rating(event=event, by=orga, source="entered")
+    event_set_status(event=event, by=orga, status=Event.Status.RUNNING)
+    round_ = round_publish(stage=event.stages.get(), by=orga)
+    _ai_games(round_)
+    _finish_round(round_, rng, partial=True)
+    return event

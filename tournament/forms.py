@@ -125,6 +125,11 @@ class EventCreateForm(forms.Form):
         return [self[name] for name in self.fields if not name.startswith("opt_")]
 
 
+def level_choices(levels, descriptions: dict[str, str]) -> list[tuple[str, str]]:
+    """The AI levels as a select shows them: the key and, where the player gives one, what it does."""
+    return [(level, f"{level} — {descriptions[level]}" if descriptions.get(level) else level) for level in levels]
+
+
 class AddParticipantForm(forms.Form):
     username = forms.CharField(required=False, max_length=150, label="User name", help_text="a person with an account")
     ai_level = forms.ChoiceField(required=False, label="or an AI level")
@@ -132,9 +137,10 @@ class AddParticipantForm(forms.Form):
         required=False, max_length=120, help_text="shown in pairings (optional)", validators=[visible_text]
     )
 
-    def __init__(self, *args, levels=(), **kwargs):
+    def __init__(self, *args, levels=(), descriptions=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["ai_level"].choices = [("", "—"), *[(level, level) for level in levels]]
+        self.fields["ai_level"].choices = [("", "—"), *level_choices(levels, descriptions or {})]
+        self.level_descriptions = [(level, (descriptions or {}).get(level, "")) for level in levels]
 
     def clean(self):
         data = super().clean()
@@ -231,6 +237,11 @@ class StageForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"list": "tiebreak-keys", "autocomplete": "off"}),
     )
+    silent = forms.BooleanField(
+        required=False,
+        label="Silent rounds",
+        help_text="each round's results are hidden from all but the organisers (and each match's players) until the round is over",
+    )
     level_series = forms.ChoiceField(
         choices=[("", "the format's default"), *Stage.LevelSeries.choices],
         required=False,
@@ -253,7 +264,7 @@ class StageForm(forms.Form):
 
     @classmethod
     def initial_for(cls, stage: Stage) -> dict:
-        other = {k: v for k, v in stage.settings.items() if k not in ("rounds", "groups")}
+        other = {k: v for k, v in stage.settings.items() if k not in ("rounds", "groups", "silent")}
         return {
             "name": stage.name,
             "format": stage.format,
@@ -265,6 +276,7 @@ class StageForm(forms.Form):
             "points_loss": stage.points_loss,
             "points_bye": stage.points_bye,
             "tiebreaks": ", ".join(stage.tiebreaks),
+            "silent": bool(stage.settings.get("silent")),
             "level_series": stage.level_series,
             "advance_count": stage.advance_count,
             "other_settings": json.dumps(other) if other else "",
@@ -302,6 +314,8 @@ class StageForm(forms.Form):
         for key in ("rounds", "groups"):
             if data.get(key):
                 settings[key] = data[key]
+        if data.get("silent"):
+            settings["silent"] = True
         fields = {
             "name": data["name"],
             "format": data["format"],
@@ -319,3 +333,65 @@ class StageForm(forms.Form):
         if data.get("level_series"):
             fields["level_series"] = data["level_series"]
         return fields
+
+
+class BulkAddForm(forms.Form):
+    """A pasted list or a CSV file of participants (tournament.bulk_entries reads it)."""
+
+    entries = forms.CharField(
+        required=False,
+        label="Participants, one a line",
+        help_text="user names, one a line; or CSV with a header: name,username,club,rating,seed,ai_level",
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=bounds.MAX_BULK_BYTES,
+    )
+    file = forms.FileField(
+        required=False, label="or a CSV file", help_text=f"at most {bounds.MAX_BULK_BYTES // 1024} KB"
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > bounds.MAX_BULK_BYTES:
+                raise forms.ValidationError(f"the file is larger than {bounds.MAX_BULK_BYTES // 1024} KB")
+            try:
+                data["entries"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("the file is not UTF-8 text") from None
+        if not (data.get("entries") or "").strip():
+            raise forms.ValidationError("paste a list or choose a file")
+        return data
+
+
+class EventEditForm(EventCreateForm):
+    """The event's details after creation; the game's options only while no round is published."""
+
+    def __init__(self, *args, event: Event, options_locked: str = "", **kwargs):
+        initial = {
+            "name": event.name,
+            "game": event.game,
+            "description": event.description,
+            "location": event.location,
+            "starts_on": event.starts_on,
+            "visibility": event.visibility,
+            **{f"opt_{key}": value for key, value in event.options.items()},
+        }
+        super().__init__(*args, initial=initial, **kwargs)
+        for name in ("game", "format", "rounds", "groups", "series_length"):
+            del self.fields[name]
+        self.game_slug = event.game
+        self.options_locked = options_locked
+        for name, field in self.fields.items():
+            if name.startswith("opt_") and (options_locked or isinstance(field, forms.FileField)):
+                field.disabled = True
+                field.required = False
+
+    def option_values(self) -> dict:
+        """The options changed here: a data file (a custom board...) is kept as it is; it is
+        chosen when the event is created."""
+        return {
+            name[4:]: value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("opt_") and not self.fields[name].disabled
+        }

@@ -321,3 +321,28 @@ class ResultEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} v{self.version}: {self.get_action_display()}"
+
+
+class DeclaredConflict(models.Model):
+    """Two participants an organiser declared must never be paired together (family, coach and
+    pupil...): a hard rule of the pairing, like two entrants of one club."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="conflicts")
+    # Stored with first.pk < second.pk, so that a pair is declared once whichever way it is given.
+    first = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+    declared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="one_declaration_per_pair"),
+            models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="conflict_pair_in_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"

@@ -60,8 +60,14 @@ class EventVisibility:
 
     @staticmethod
     def _games(user, listing: bool) -> QuerySet[SeriesGame]:
+        from tournament.silence import silent_games_hidden_from
+
         hidden_events = Q(match__round__stage__event__in=events_hidden_from(user, listing=listing))
-        return SeriesGame.objects.filter(hidden_events | Q(pk__in=_duplicate_games_embargoed_for(user).values("pk")))
+        return SeriesGame.objects.filter(
+            hidden_events
+            | Q(pk__in=_duplicate_games_embargoed_for(user).values("pk"))
+            | Q(pk__in=silent_games_hidden_from(user).values("pk"))
+        )
 
     def hidden_records(self, user, *, listing: bool) -> Q:
         games = self._games(user, listing)
@@ -139,15 +145,16 @@ def stage_rounds_for_page(stage: Stage, *, with_matches: bool = True) -> StageRo
     return StageRounds(latest, everything[:-1])
 
 
-def round_table_html(event: Event, round_id: int):
+def round_table_html(event: Event, round_id: int, *, silent: bool = False):
     """A round's pairings and results table, rendered once per change of the event: the same for
-    every reader allowed to see the event."""
+    every reader allowed to see the event. ``silent``: the pairings alone, for those a silent
+    round hides its results from (cached apart)."""
     from ranking.cache import cached_html
 
     return cached_html(
         event.pk,
-        f"round-table:{round_id}",
-        "tournament/_round_table.html",
+        f"round-table:{round_id}{':silent' if silent else ''}",
+        "tournament/_round_table_silent.html" if silent else "tournament/_round_table.html",
         lambda: {
             "round": _with_matches(Round.objects.filter(pk=round_id)).get(),
             "event": event,
@@ -273,21 +280,24 @@ def player_tasks(user) -> list[PlayerTask]:
     return tasks
 
 
-def stage_bracket_svg_cached(stage: Stage) -> str | None:
+def stage_bracket_svg_cached(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> str | None:
     """``stage_bracket_svg`` drawn once per change of the event (see ``ranking.cache``)."""
     from ranking.cache import cached
 
-    return cached(stage.event_id, f"bracket:{stage.pk}", lambda: stage_bracket_svg(stage))
+    name = f"bracket:{stage.pk}" + (f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else "")
+    return cached(stage.event_id, name, lambda: stage_bracket_svg(stage, hidden_rounds))
 
 
-def stage_bracket_svg(stage: Stage) -> str | None:
-    """The stage's bracket as SVG, with what has been played so far (None without a bracket)."""
+def stage_bracket_svg(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> str | None:
+    """The stage's bracket as SVG, with what has been played so far (None without a bracket);
+    the matches of ``hidden_rounds`` (silent rounds) are drawn unplayed."""
     from tournament.bracket_svg import PlayedMatch, bracket_svg
 
     if not stage.bracket:
         return None
     played = {}
-    for match in Match.objects.filter(round__stage=stage).exclude(bracket_slot="").prefetch_related("seats"):
+    matches = Match.objects.filter(round__stage=stage).exclude(bracket_slot="").exclude(round_id__in=hidden_rounds)
+    for match in matches.prefetch_related("seats"):
         seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
         winners = [seat.participant_id for seat in seats if seat.rank == 1]
         played[match.bracket_slot] = PlayedMatch(

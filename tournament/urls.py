@@ -1,12 +1,21 @@
 from django.urls import path
 
-from tournament.views import organiser, players, public
+from tournament.views import organiser, organiser_tools, players, public
 
 urlpatterns = [
     path("events/", public.event_list, name="event-list"),
     path("events/new/", organiser.event_create, name="event-create"),
     path("events/<slug:slug>/", public.event_detail, name="event-detail"),
     path("events/<slug:slug>/action/", organiser.event_action, name="event-action"),
+    path("events/<slug:slug>/edit/", organiser_tools.event_edit, name="event-edit"),
+    path("events/<slug:slug>/participants/bulk/", organiser_tools.participants_bulk, name="participants-bulk"),
+    path("events/<slug:slug>/seeds/", organiser_tools.seeds_update, name="seeds-update"),
+    path("events/<slug:slug>/conflicts/", organiser_tools.conflict_add, name="conflict-add"),
+    path(
+        "events/<slug:slug>/conflicts/<int:conflict_id>/remove/",
+        organiser_tools.conflict_remove,
+        name="conflict-remove",
+    ),
     path("events/<slug:slug>/register/", players.event_register, name="event-register"),
     path("events/<slug:slug>/participants/add/", organiser.participant_add, name="participant-add"),
     path(

@@ -6,6 +6,7 @@ exposing ``LEVELS``: a dict from level key to a zero-argument factory, weakest f
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 
@@ -40,3 +41,13 @@ def get_player(slug: str, level: str) -> Player:
         return available[level]()
     except KeyError:
         raise UnknownLevel(f"{slug} has no AI level {level!r} (levels: {', '.join(available)})") from None
+
+
+def level_descriptions(slug: str) -> dict[str, str]:
+    """Each AI level of a game with what its player says it does, weakest first (for pickers)."""
+    return dict(_descriptions(slug))
+
+
+@functools.lru_cache(maxsize=64)
+def _descriptions(slug: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, (getattr(factory(), "description", "") or "").strip()) for key, factory in levels(slug).items())

@@ -127,26 +127,32 @@ def _as_text(*names: str) -> dict:
     return {f"{name}_text": Cast(name, TextField()) for name in names}
 
 
-def _load(stage: Stage):
+def _load(stage: Stage, hidden_rounds: frozenset[int] = frozenset()):
     """The stage's matches, seats, confirmed games with each seat's view, and forfeits, as plain
-    values (model rows would cost seconds at a thousand entrants)."""
+    values (model rows would cost seconds at a thousand entrants). The matches of
+    ``hidden_rounds`` (silent rounds still open, for a reader they hide from) are left out."""
     in_stage = {"match__round__stage": stage}
+    hidden = {"match__round_id__in": hidden_rounds}
     seats: dict[int, list[_Seat]] = defaultdict(list)
     for match_id, pid, rank, points in (
         MatchSeat.objects.filter(**in_stage)
+        .exclude(**hidden)
         .order_by("match_id", "seat")
         .values_list("match_id", "participant_id", "rank", "match_points")
     ):
         seats[match_id].append(_Seat(pid, rank, points))
     matches = [
         _Match(pk, number, is_bye, seats.get(pk, []))
-        for pk, number, is_bye in Match.objects.filter(round__stage=stage).values_list("pk", "round__number", "is_bye")
+        for pk, number, is_bye in Match.objects.filter(round__stage=stage)
+        .exclude(round_id__in=hidden_rounds)
+        .values_list("pk", "round__number", "is_bye")
     ]
     json_fields = ["seat_order", "ranks", "scores"]
     if hasattr(SeriesGame, "record"):  # a validated log carries the engine's tie-break tuples
         json_fields.append("record__verdict")
     rows = list(
         SeriesGame.objects.filter(status=SeriesGame.Status.CONFIRMED, **in_stage)
+        .exclude(**hidden)
         .order_by("number")
         .annotate(**_as_text(*json_fields))
         .values_list("pk", "match_id", "number", "version", *(f"{name}_text" for name in json_fields))
@@ -155,6 +161,7 @@ def _load(stage: Stage):
     width = len(json_fields)
     detail_rows = list(
         GameDetail.objects.filter(game__match__round__stage=stage, game__status=SeriesGame.Status.CONFIRMED)
+        .exclude(game__match__round_id__in=hidden_rounds)
         .annotate(**_as_text("tiebreaks"))
         .values_list("game_id", "game_version", "tiebreaks_text")
     )
@@ -168,7 +175,7 @@ def _load(stage: Stage):
         seat_order, ranks, scores, *verdict = decoded[index * width : (index + 1) * width]
         game = _Game(pk, number, seat_order, ranks, scores, version, verdict[0] if verdict else None)
         games[match_id].append(_plays(game, details))
-    forfeits = dict(Forfeit.objects.filter(**in_stage).values_list("match_id", "absent"))
+    forfeits = dict(Forfeit.objects.filter(**in_stage).exclude(**hidden).values_list("match_id", "absent"))
     return matches, games, forfeits
 
 
@@ -182,8 +189,8 @@ def _tiebreak_labels(game: str) -> tuple[str, ...]:
         return ()
 
 
-def stage_entrants(stage: Stage) -> tuple[list[Entrant], Scoring]:
-    matches, games, forfeits = _load(stage)
+def stage_entrants(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> tuple[list[Entrant], Scoring]:
+    matches, games, forfeits = _load(stage, hidden_rounds)
     rounds = sorted({m.round_number for m in matches})
     by_round: dict[int, dict[int, tuple[_Match, _Seat]]] = defaultdict(dict)
     for match in matches:

@@ -70,10 +70,14 @@ def test_only_organisers_change_an_event_and_arbiters_are_organisers():
         event_add_arbiter(event=event, by=arbiter, user=stranger)
 
 
-def test_the_game_is_fixed_once_the_event_runs():
+def test_the_game_is_fixed_once_a_round_is_published():
+    from tournament.services.rounds import round_publish
+
     event, owner, _ = make_event()
-    with pytest.raises(ServiceError, match="cannot change once the event runs"):
-        event_update(event=event, by=owner, options={"take_max": 1})
+    assert event_update(event=event, by=owner, options={"take_max": 1}).options["take_max"] == 1
+    round_publish(stage=event.stages.get(), by=owner)
+    with pytest.raises(ServiceError, match="fixed once a round is published"):
+        event_update(event=event, by=owner, options={"take_max": 2})
 
 
 def test_people_register_once_while_registration_is_open():

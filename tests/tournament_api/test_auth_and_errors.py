@@ -116,6 +116,7 @@ def test_options_describes_every_route_without_failing(api, world):
         "game_number": 1,
         "participant_id": world.participant("player").pk,
         "username": world.users["player"].username,
+        "conflict_id": 1,
     }
     api.force_login(world.users["owner"])
     for pattern in urlpatterns:

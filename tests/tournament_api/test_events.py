@@ -156,12 +156,15 @@ def test_an_organiser_changes_an_event(api):
     assert (event.location, event.visibility) == ("Carnac", "unlisted")
 
 
-def test_the_game_cannot_change_once_the_event_runs(api):
+def test_the_game_cannot_change_once_a_round_is_published(api):
+    from tournament.services.rounds import round_publish
+
     event, owner, _ = make_event()
+    round_publish(stage=event.stages.get(), by=owner)
     api.force_login(owner)
     response = api.patch(f"{EVENTS}{event.slug}/", {"options": {"take_max": 1}}, format="json")
     assert response.status_code == 400
-    assert "cannot change once the event runs" in response.json()["detail"]
+    assert "fixed once a round is published" in response.json()["detail"]
 
 
 def test_an_event_goes_from_draft_to_finished(api):

@@ -47,7 +47,8 @@ def _round_matches(round_: Round) -> list[Match]:
 # Pairings of one round: one row per table, as many player columns as the largest table.
 
 
-def pairings_csv(round_: Round) -> str:
+def pairings_csv(round_: Round, *, results: bool = True) -> str:
+    """``results=False``: a silent round read by someone it hides from (statuses and games blank)."""
     matches = _round_matches(round_)
     width = max((len(_seats(match)) for match in matches), default=2)
     header = ["stage", "round", "table", "label"]
@@ -63,7 +64,7 @@ def pairings_csv(round_: Round) -> str:
             row += [seat.participant_id, safe_text(seat.participant.name)] if seat else ["", ""]
         status = "bye" if match.is_bye else match.status
         won = "" if match.is_bye or match.status != Match.Status.COMPLETED else _games_won(seats)
-        rows.append([*row, status, won])
+        rows.append([*row, status, won] if results else [*row, "bye" if match.is_bye else "", ""])
     return to_csv(header, rows)
 
 
@@ -79,9 +80,10 @@ RESULT_HEADER = [
 ]  # fmt: skip
 
 
-def results_csv(event: Event) -> str:
+def results_csv(event: Event, *, hidden_rounds: frozenset[int] = frozenset()) -> str:
     games = (
         SeriesGame.objects.filter(match__round__stage__event=event, status=SeriesGame.Status.CONFIRMED)
+        .exclude(match__round_id__in=hidden_rounds)
         .select_related("match__round__stage")
         .prefetch_related(Prefetch("ledger", queryset=ResultEntry.objects.order_by("version")))
         .order_by("match__round__stage__number", "match__round__number", "match__table", "number")
@@ -148,9 +150,13 @@ def _record(row: StandingRow, seat: MatchSeat, match: Match, firsts: int) -> Non
         row.losses += 1
 
 
-def stage_tallies(stage: Stage) -> list[StandingRow]:
+def stage_tallies(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> list[StandingRow]:
     """Every settled match of the stage summed per participant (ranked by total, for reference)."""
-    seats = MatchSeat.objects.filter(match__round__stage=stage).select_related("participant", "match")
+    seats = (
+        MatchSeat.objects.filter(match__round__stage=stage)
+        .exclude(match__round_id__in=hidden_rounds)
+        .select_related("participant", "match")
+    )
     by_match: dict[int, list[MatchSeat]] = defaultdict(list)
     for seat in seats:
         by_match[seat.match_id].append(seat)
@@ -201,14 +207,14 @@ def _standing_cells(ranked, tally: StandingRow) -> list:
     return [*cells, *(cell.shown for cell in ranked.cells), ranked.group]
 
 
-def standings_csv(stage: Stage) -> str:
+def standings_csv(stage: Stage, *, hidden_rounds: frozenset[int] = frozenset()) -> str:
     """The standings as the page and the API rank them: same order, same ranks (in a group stage
     ranks count within each group, named in ``group``), ``games_won`` the games won outright, and
     one column per tie-break with the figure the page shows."""
     from ranking.selectors import stage_standings
 
-    standings = stage_standings(stage)
-    tallies = {row.participant.pk: row for row in stage_tallies(stage)}
+    standings = stage_standings(stage, hidden_rounds)
+    tallies = {row.participant.pk: row for row in stage_tallies(stage, hidden_rounds)}
     header = [*STANDINGS_HEADER, *(f"tiebreak_{column['key']}" for column in standings.columns), "group"]
     rows = [
         _standing_cells(ranked, tallies.get(ranked.participant.pk) or StandingRow(ranked.participant))

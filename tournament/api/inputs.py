@@ -176,3 +176,25 @@ class ForfeitInput(serializers.Serializer):
 class TokenInput(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
+class BulkInput(serializers.Serializer):
+    """A list of participants: user names one a line, or CSV with a header (docs/organisers.md)."""
+
+    entries = serializers.CharField(max_length=bounds.MAX_BULK_BYTES, trim_whitespace=False)
+
+
+class SeedOrderInput(serializers.Serializer):
+    order = serializers.ListField(
+        child=Id(), max_length=100_000, help_text="every participant id of the event, top seed first"
+    )
+
+
+class SeedByRatingInput(serializers.Serializer):
+    source = serializers.ChoiceField(choices=["brume", "entered"], default="brume")
+
+
+class ConflictInput(serializers.Serializer):
+    first = Id()
+    second = Id()
+    reason = Text(max_length=200, required=False, allow_blank=True, default="")

@@ -311,3 +311,32 @@ class PlayerTaskSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
+
+
+class AILevelSerializer(serializers.Serializer):
+    level = serializers.CharField()
+    description = serializers.CharField()
+
+
+class BulkRowSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.CharField()
+    ai_level = serializers.CharField()
+    club = serializers.CharField()
+    rating = serializers.FloatField(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True)
+    becomes = serializers.ChoiceField(choices=["account", "ai", "duplicate", "error"])
+    detail = serializers.CharField()
+
+
+class BulkPreviewSerializer(serializers.Serializer):
+    rows = BulkRowSerializer(many=True)
+    addable = serializers.IntegerField()
+
+
+class ConflictSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    first = ParticipantBriefSerializer()
+    second = ParticipantBriefSerializer()
+    reason = serializers.CharField()

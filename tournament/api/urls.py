@@ -31,6 +31,17 @@ urlpatterns = [
     path(EVENT + "participants/", participants.ParticipantListView.as_view(), name="api-participant-list"),
     path(EVENT + "participants/register/", participants.RegisterView.as_view(), name="api-participant-register"),
     path(
+        EVENT + "participants/bulk/preview/",
+        participants.BulkPreviewView.as_view(),
+        name="api-participant-bulk-preview",
+    ),
+    path(EVENT + "participants/bulk/", participants.BulkAddView.as_view(), name="api-participant-bulk"),
+    path(EVENT + "seeds/", participants.SeedsView.as_view(), name="api-seeds"),
+    path(EVENT + "seeds/by-rating/", participants.SeedByRatingView.as_view(), name="api-seeds-by-rating"),
+    path(EVENT + "ai-levels/", participants.AILevelsView.as_view(), name="api-ai-levels"),
+    path(EVENT + "conflicts/", participants.ConflictListView.as_view(), name="api-conflict-list"),
+    path(EVENT + "conflicts/<int:conflict_id>/", participants.ConflictDetailView.as_view(), name="api-conflict-detail"),
+    path(
         EVENT + "participants/<int:participant_id>/",
         participants.ParticipantDetailView.as_view(),
         name="api-participant-detail",

@@ -39,10 +39,14 @@ def draw_bracket(stage: Stage, entrants, seed: int) -> Bracket:
     return bracket(entrants, settings, seed=seed)
 
 
-def bracket_winners(stage: Stage) -> dict[str, int]:
+def bracket_winners(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> dict[str, int]:
     """Bracket match id → winning participant, from the stage's completed matches."""
     winners = {}
-    matches = Match.objects.filter(round__stage=stage, status=Match.Status.COMPLETED).exclude(bracket_slot="")
+    matches = (
+        Match.objects.filter(round__stage=stage, status=Match.Status.COMPLETED)
+        .exclude(bracket_slot="")
+        .exclude(round_id__in=hidden_rounds)
+    )
     for match in matches.prefetch_related("seats"):
         first = [seat.participant_id for seat in match.seats.all() if seat.rank == 1]
         if len(first) == 1:
@@ -50,11 +54,11 @@ def bracket_winners(stage: Stage) -> dict[str, int]:
     return winners
 
 
-def stage_bracket_placings(stage: Stage) -> dict[int, Placing]:
+def stage_bracket_placings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> dict[int, Placing]:
     """Participant id -> place from the bracket (final, third-place match, round reached)."""
     if not stage.bracket:
         return {}
-    return bracket_placings(bracket_from_json(stage.bracket), bracket_winners(stage))
+    return bracket_placings(bracket_from_json(stage.bracket), bracket_winners(stage, hidden_rounds))
 
 
 def stage_bracket_state(stage: Stage) -> BracketState | None:

@@ -8,7 +8,7 @@ from django.utils.text import slugify
 from games.engines import EngineError, UnknownGame, get_engine
 from tournament import bounds
 from tournament.errors import NotAllowed, ServiceError
-from tournament.models import Event, Stage
+from tournament.models import Event, Round, Stage
 from tournament.permissions import can_create_event, is_organiser
 
 # Which status may follow which, and what the organiser's button says.
@@ -100,15 +100,23 @@ def event_create(
     return event
 
 
+def options_locked_reason(event: Event) -> str:
+    """Why the game and its options can no longer change (empty while they can): a published
+    round has been paired and set up with them."""
+    if event.status == Event.Status.FINISHED:
+        return "the event is finished"
+    if Round.objects.filter(stage__event=event).exists():
+        return "the game and its options are fixed once a round is published: its games are set up with them"
+    return ""
+
+
 @transaction.atomic
 def event_update(*, event: Event, by, **fields) -> Event:
     check_organiser(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if ("game" in fields or "options" in fields) and event.status not in (
-        Event.Status.DRAFT,
-        Event.Status.REGISTRATION,
-    ):
-        raise ServiceError("the game and its options cannot change once the event runs")
+    locked = options_locked_reason(event)
+    if ("game" in fields or "options" in fields) and locked:
+        raise ServiceError(locked, code="options_locked")
     if "game" in fields or "options" in fields:
         fields["options"] = normalized_game_options(
             fields.get("game", event.game), fields.get("options", event.options)

@@ -64,8 +64,11 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
     A stage fed by the one before it has only the entrants that stage sent, seeded in the order
     they finished there.
     """
+    from tournament.services.conflicts import forbidden_pairs
+
     participants = list(stage.event.participants.all())
     seeds = {p.pk: p.seed for p in participants}
+    forbidden = forbidden_pairs(stage.event)
     if stage.entrants is not None:
         order = {pid: index for index, pid in enumerate(stage.entrants, start=1)}
         participants = [p for p in participants if p.pk in order]
@@ -76,6 +79,7 @@ def stage_entrants(stage: Stage) -> list[Entrant]:
             rating=p.rating,
             seed=seeds[p.pk],
             club=p.club or None,
+            forbidden=forbidden.get(p.pk, frozenset()),
             withdrawn=p.status == Participant.Status.WITHDRAWN,
             present=p.checked_in or not stage.settings.get("check_in", False),
             late_entry_score=float(p.granted_points),
@@ -284,7 +288,37 @@ def round_preview(*, stage: Stage, by) -> RoundPairing:
     """The next round's pairing, computed but not stored (a dry run before publishing)."""
     stage = _fresh(stage)
     check_organiser(by, stage.event)
-    return _compute(stage, next_round_number(stage))
+    pairing = _compute(stage, next_round_number(stage))
+    return dataclasses.replace(pairing, notes=(*pairing.notes, *_conflict_notes(stage, pairing)))
+
+
+def _conflict_notes(stage: Stage, pairing: RoundPairing) -> list[str]:
+    """What the preview says of the declared conflicts (only the organisers read it: a published
+    round's explanation does not name them)."""
+    from tournament.models import DeclaredConflict
+
+    declared = list(DeclaredConflict.objects.filter(event=stage.event).select_related("first", "second"))
+    if not declared:
+        return []
+    tables = {frozenset(item.seats): item.table for item in pairing.pairings}
+    together = {pid: item.table for item in pairing.pairings for pid in item.seats}
+    notes = []
+    for conflict in declared:
+        pair = f"{conflict.first.name} and {conflict.second.name}"
+        why = f" ({conflict.reason})" if conflict.reason else ""
+        table = tables.get(frozenset((conflict.first_id, conflict.second_id)))
+        same_table = together.get(conflict.first_id) is not None and together.get(conflict.first_id) == together.get(
+            conflict.second_id
+        )
+        if table is not None or same_table:
+            where = table or together[conflict.first_id]
+            notes.append(
+                f"Declared conflict{why}: {pair} meet at table {where} — "
+                f"{stage.get_format_display()} pairings cannot avoid it (only Swiss keeps declared pairs apart)."
+            )
+        else:
+            notes.append(f"Declared conflict{why}: {pair} are kept apart.")
+    return notes
 
 
 def _compute(stage: Stage, number: int, setup_seed: int | None = None) -> RoundPairing:

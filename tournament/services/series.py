@@ -152,3 +152,9 @@ def _update_round(round_: Round) -> None:
         Round.objects.filter(pk=round_.pk).update(status=status)
         event_changed(event_of_round(round_.pk))
         round_.status = status
+        if (round_.stage.settings or {}).get("silent"):
+            # A silent round's games were kept out of the ratings while it ran (or go back out).
+            from ranking.signals import schedule_rating_update
+
+            for game_id in SeriesGame.objects.filter(match__round=round_).values_list("pk", flat=True):
+                schedule_rating_update(game_id)

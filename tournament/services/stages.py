@@ -32,6 +32,9 @@ SETTINGS_KEYS = {
     Stage.Format.TABLES: {"rounds", "min_size", "max_size", "preferred_size", "placement_points", "check_in"},
     Stage.Format.SCORE_CHALLENGE: {"rounds", "team_size", "check_in"},
 }
+# "silent": each round's results are hidden from all but organisers until it is over (tournament.silence).
+for _keys in SETTINGS_KEYS.values():
+    _keys.add("silent")
 
 
 def _decimal(value, name: str) -> Decimal:

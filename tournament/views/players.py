@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -13,6 +14,7 @@ from tournament.forms import DecideForm, DisputeForm, ReportForm
 from tournament.models import Participant, SeriesGame
 from tournament.services import registration, results
 from tournament.services.logs import log_effect
+from tournament.silence import HIDDEN, match_hidden_from
 from tournament.views._common import (
     _attempt,
     _bad_number,
@@ -56,6 +58,8 @@ def game_action(request, slug: str, game_id: int):
     game = get_object_or_404(
         SeriesGame.objects.select_related("match__round__stage"), pk=game_id, match__round__stage__event=event
     )
+    if match_hidden_from(request.user, game.match):  # its answer would show the match's results
+        raise PermissionDenied(HIDDEN)
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
     seats = [participants[pid] for pid in game.seat_order]
     action = request.POST.get("action")

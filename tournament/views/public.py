@@ -5,18 +5,19 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from games.ai.registry import levels
 from games.engines import all_engines, get_engine
 from ranking.cache import cached_html
 from ranking.selectors import stage_standings_cached
 from tournament import selectors
-from tournament.forms import AddParticipantForm, DecideForm, DisputeForm, ReportForm
+from tournament.forms import DecideForm, DisputeForm, ReportForm
 from tournament.models import Event, SeriesGame, Stage
 from tournament.permissions import can_create_event, is_organiser, seat_participant
 from tournament.services.logs import log_effect
+from tournament.silence import HIDDEN, hidden_round_ids, match_hidden_from
 from tournament.views._common import (
     _event_for,
 )
+from tournament.views.organiser_tools import organiser_tools_context
 
 
 def event_list(request):
@@ -43,6 +44,7 @@ def event_detail(request, slug: str):
     event = _event_for(request, slug)
     organiser = is_organiser(request.user, event)
     stage_list = list(event.stages.all())
+    hidden = {stage.pk: hidden_round_ids(request.user, stage) for stage in stage_list}
     context = {
         "event": event,
         "engine": get_engine(event.game),
@@ -53,17 +55,17 @@ def event_detail(request, slug: str):
         "my_registration": event.participants.filter(user=request.user).first()
         if request.user.is_authenticated
         else None,
-        "standings": {stage.pk: stage_standings_cached(stage) for stage in stage_list},
-        "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage) for stage in stage_list},
+        "standings": {stage.pk: stage_standings_cached(stage, hidden[stage.pk]) for stage in stage_list},
+        "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage, hidden[stage.pk]) for stage in stage_list},
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
     }
     context["round_tables"] = {
-        round_.pk: selectors.round_table_html(event, round_.pk)
-        for _, rounds in context["stages"]
+        round_.pk: selectors.round_table_html(event, round_.pk, silent=round_.pk in hidden[stage.pk])
+        for stage, rounds in context["stages"]
         for round_ in rounds.shown
     }
     if organiser:
-        context["add_form"] = AddParticipantForm(levels=levels(event.game))
+        context.update(organiser_tools_context(event))
     else:  # the organisers' table has forms: everyone else's is the same for all
         context["participants_table"] = cached_html(
             event.pk,
@@ -85,7 +87,9 @@ def round_detail(request, slug: str, number: int, round_number: int):
         "event": event,
         "stage": stage,
         "round": round_,
-        "round_table": selectors.round_table_html(event, round_.pk),
+        "round_table": selectors.round_table_html(
+            event, round_.pk, silent=round_.pk in hidden_round_ids(request.user, stage)
+        ),
         "organiser": is_organiser(request.user, event),
     }
     return render(request, "tournament/round_detail.html", context)
@@ -99,6 +103,8 @@ def match_detail(request, slug: str, match_id: int):
         raise Http404("no such match") from None
     if match.round.stage.event_id != event.pk:
         raise Http404("no such match")
+    if match_hidden_from(request.user, match):
+        return render(request, "tournament/match_silent.html", {"event": event, "match": match, "hidden": HIDDEN})
     return render(request, "tournament/match_detail.html", _match_context(request, event, match))
 
 

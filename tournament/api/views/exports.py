@@ -17,8 +17,10 @@ from ranking.selectors import player_for_username
 from tournament import selectors
 from tournament.api import exports, ics
 from tournament.api.base import NOT_FOUND, TournamentView, errors, event_stage, stage_round, visible_event
+from tournament.errors import NotAllowed
 from tournament.models import Event
 from tournament.services.trf import stage_trf
+from tournament.silence import HIDDEN, hidden_round_ids
 
 EXPORT_TAGS = ["exports"]
 
@@ -64,21 +66,28 @@ class CSVView(TournamentView):
 class PairingsCSVView(CSVView):
     @_csv_schema("Pairings of a round as CSV: one row per table")
     def get(self, request, slug: str, number: int, round_number: int):
-        round_ = stage_round(event_stage(visible_event(request, slug), number), round_number)
-        return _download(exports.pairings_csv(round_), f"{slug}-stage{number}-round{round_number}-pairings.csv")
+        stage = event_stage(visible_event(request, slug), number)
+        round_ = stage_round(stage, round_number)
+        hidden = round_.pk in hidden_round_ids(request.user, stage)
+        return _download(
+            exports.pairings_csv(round_, results=not hidden), f"{slug}-stage{number}-round{round_number}-pairings.csv"
+        )
 
 
 class ResultsCSVView(CSVView):
     @_csv_schema("Every confirmed game as CSV: one row per player and game")
     def get(self, request, slug: str):
-        return _download(exports.results_csv(visible_event(request, slug)), f"{slug}-results.csv")
+        event = visible_event(request, slug)
+        hidden = frozenset().union(*(hidden_round_ids(request.user, stage) for stage in event.stages.all()))
+        return _download(exports.results_csv(event, hidden_rounds=hidden), f"{slug}-results.csv")
 
 
 class StandingsCSVView(CSVView):
     @_csv_schema("Standings so far as CSV: match points (equal totals share a rank; tie-breaks come later)")
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
-        return _download(exports.standings_csv(stage), f"{slug}-stage{number}-standings.csv")
+        hidden = hidden_round_ids(request.user, stage)
+        return _download(exports.standings_csv(stage, hidden_rounds=hidden), f"{slug}-stage{number}-standings.csv")
 
 
 class TRFRenderer(_TextRenderer):
@@ -97,6 +106,8 @@ class StageTRFView(TournamentView):
     )
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
+        if hidden_round_ids(request.user, stage):
+            raise NotAllowed(HIDDEN + " The report file is ready then.", code="results_hidden")
         return _download(stage_trf(stage), f"{slug}-stage{number}.trf")
 
 

@@ -15,11 +15,12 @@ from tournament.api.base import TournamentView, errors, event_match, match_game,
 from tournament.api.concurrency import expected_version, game_etag, none_match
 from tournament.api.inputs import DecisionInput, DisputeInput, ForfeitInput, ResultInput
 from tournament.api.serializers import MatchDetailSerializer, PlayerTaskSerializer, SeriesGameSerializer
-from tournament.errors import StaleVersion
+from tournament.errors import NotAllowed, StaleVersion
 from tournament.models import ResultEntry, SeriesGame
 from tournament.services.events import check_organiser
 from tournament.services.results import game_confirm, game_decide, game_dispute, game_report, ranks_from_winner
 from tournament.services.walkovers import match_forfeit
+from tournament.silence import HIDDEN, match_hidden_from
 
 MATCH_TAGS = ["matches"]
 GAME_TAGS = ["series games"]
@@ -42,7 +43,14 @@ class MatchDetailView(TournamentView):
     )
     def get(self, request, slug: str, match_id: int):
         match = event_match(visible_event(request, slug), match_id)
+        refuse_if_silent(request, match)
         return Response(MatchDetailSerializer(selectors.match_detail(match.pk)).data)
+
+
+def refuse_if_silent(request, match) -> None:
+    """A match of a silent round is read only by its players and the organisers until the round is over."""
+    if match_hidden_from(request.user, match):
+        raise NotAllowed(HIDDEN, code="results_hidden")
 
 
 class MatchForfeitView(TournamentView):
@@ -81,7 +89,9 @@ class SeriesGameView(TournamentView):
         responses={200: ETAG_HEADER, 304: OpenApiResponse(description="your copy is current"), **errors(404)},
     )
     def get(self, request, slug: str, match_id: int, game_number: int):
-        game = match_game(event_match(visible_event(request, slug), match_id), game_number)
+        match = event_match(visible_event(request, slug), match_id)
+        refuse_if_silent(request, match)
+        game = match_game(match, game_number)
         if none_match(request.headers.get("If-None-Match"), game):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game_etag(game)})
         return game_response(game.pk)
@@ -92,7 +102,9 @@ class LedgerActionView(TournamentView):
 
     def post(self, request, slug: str, match_id: int, game_number: int):
         event = visible_event(request, slug)
-        game = match_game(event_match(event, match_id), game_number)
+        match = event_match(event, match_id)
+        refuse_if_silent(request, match)  # nobody outside the match acts on it; its versions say nothing
+        game = match_game(match, game_number)
         self.precheck(request, event)
         data = validated(self.inputs["POST"], request) if "POST" in self.inputs else {}
         try:

@@ -15,6 +15,7 @@ from tournament.pairing.model import RoundPairing, to_json
 from tournament.services.events import check_organiser
 from tournament.services.rounds import round_preview, round_publish
 from tournament.services.stages import stage_close, stage_create, stage_update
+from tournament.silence import hidden_round_ids
 
 STAGE_TAGS = ["stages"]
 ROUND_TAGS = ["rounds"]
@@ -100,7 +101,12 @@ class RoundListView(TournamentView):
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
         rounds = selectors.stage_rounds(stage).select_related("published_by")
-        return self.get_paginated_response(RoundSerializer(self.paginate_queryset(rounds), many=True).data)
+        hidden = hidden_round_ids(request.user, stage)
+        page = self.paginate_queryset(rounds)
+        data = [_without_results(item) if round_.pk in hidden else item for round_, item in zip(
+            page, RoundSerializer(page, many=True).data, strict=True
+        )]  # fmt: skip
+        return self.get_paginated_response(data)
 
     @extend_schema(
         tags=ROUND_TAGS,
@@ -171,4 +177,17 @@ class RoundDetailView(TournamentView):
         stage = event_stage(visible_event(request, slug), number)
         stage_round(stage, round_number)  # a clear 404 first
         round_ = selectors.stage_rounds(stage).select_related("published_by").get(number=round_number)
-        return Response(RoundDetailSerializer(round_).data)
+        data = RoundDetailSerializer(round_).data
+        return Response(_without_results(data) if round_.pk in hidden_round_ids(request.user, stage) else data)
+
+
+def _without_results(round_data: dict) -> dict:
+    """A silent round as those it hides from read it: the pairings, no result of any table."""
+    for match in round_data["matches"]:
+        match["status"] = "hidden"
+        for seat in match["seats"]:
+            seat.update(rank=None, games_won=None, score_total=None, match_points=None)
+        for game in match["games"]:
+            game.update(status="hidden", ranks=None, scores=None)
+    round_data["results_hidden"] = True
+    return round_data
