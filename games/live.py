@@ -20,6 +20,8 @@ from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
+from games.live_clock import after_turn, clock_start
+from games.live_clock import time_left as clock_time_left
 from games.models import GameRecord, LiveGame
 from games.signals import live_game_finished
 
@@ -56,15 +58,29 @@ def seat_of(live: LiveGame, user) -> int | None:
     return None
 
 
-def live_create(*, game: str, seats: Sequence[dict], options: dict | None = None, seed: int | None = None) -> LiveGame:
-    """A new live game; its layout is drawn now from ``seed`` and stored."""
+def live_create(
+    *,
+    game: str,
+    seats: Sequence[dict],
+    options: dict | None = None,
+    seed: int | None = None,
+    time_control: dict | None = None,
+) -> LiveGame:
+    """A new live game; its layout is drawn now from ``seed`` and stored. ``time_control``: see
+    games/live_clock.py (none: no game clock)."""
     engine = get_engine(game)
     normalized = engine.normalize_options(options)
     state = engine.setup(
         normalized, seats=len(seats), seed=seed if seed is not None else random.SystemRandom().randrange(2**62)
     )
     live = LiveGame.objects.create(
-        game=game, options=normalized, layout=engine.layout(state), seats=list(seats), turn_started_at=timezone.now()
+        game=game,
+        options=normalized,
+        layout=engine.layout(state),
+        seats=list(seats),
+        turn_started_at=timezone.now(),
+        time_control=time_control or {},
+        clock_left=clock_start(time_control or {}, len(seats)),
     )
     transaction.on_commit(lambda: _schedule_ai(live.pk))
     transaction.on_commit(lambda: _schedule_clock(live.pk, 0))
@@ -86,19 +102,34 @@ def seconds_left(live: LiveGame) -> int | None:
 
 def _schedule_clock(live_id: int, turn_version: int) -> None:
     live = LiveGame.objects.get(pk=live_id)
+    if live.status != LiveGame.Status.PLAYING:
+        return
     limit = turn_seconds(live)
-    if limit and live.status == LiveGame.Status.PLAYING:
+    if limit:
         from games.tasks import live_turn_timeout, publish
 
         publish(live_turn_timeout, live_id, turn_version, what=f"the turn clock of {live}", countdown=limit)
+    if live.time_control:
+        from games.tasks import live_clock_flag, publish
+
+        seat = _engine(live).to_move(live_state(live))
+        if seat is not None:
+            left = clock_time_left(live.time_control, live.clock_left, seat, seat, live.turn_started_at, timezone.now())
+            publish(live_clock_flag, live_id, turn_version, what=f"the game clock of {live}", countdown=left + 0.5)
 
 
 def live_enforce_clock(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
     """When the turn's time has run out, end the turn for the player (remaining MP are lost).
 
     Called by the clock task when the limit falls due, and by every page view (so the clock also
-    holds without a worker). Does nothing for a turn that has already moved on.
+    holds without a worker). Does nothing for a turn that has already moved on. The game clock
+    (base + increment, days per move) is enforced here too: a flag ends the game.
     """
+    from games.live_actions import live_flag
+
+    flagged = live_flag(live_id=live_id, turn_version=turn_version)
+    if flagged is not None:
+        return flagged
     live = LiveGame.objects.get(pk=live_id)
     left = seconds_left(live)
     if left is None or left > 0 or (turn_version is not None and live.turn_version != turn_version):
@@ -163,17 +194,32 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     state = live_state(live)
     if engine.to_move(state) != seat:
         raise LiveMoveRefused("it is not your turn")
+    now = timezone.now()
+    if live.time_control and not clock_time_left(
+        live.time_control, live.clock_left, seat, seat, live.turn_started_at, now
+    ):
+        from games.live_actions import end_on_time
+
+        return end_on_time(live, seat)  # the flag fell before the move arrived: the move is not played
     try:
         # The seat's move is checked against its view (the reason of a refusal is the view's);
         # ``written`` is the referee's record form, which goes only into the stored moves.
         state, written = engine.play_player(state, seat, text.strip())
     except IllegalMove as exc:
         raise LiveMoveRefused(exc.reason) from None
-    now = timezone.now()
-    fields = {"moves": [*live.moves, written], "version": live.version + 1, "updated_at": now}
+    fields = {
+        "moves": [*live.moves, written],
+        # What the seat sent, for its own move list (aligned with ``moves``: older games lack it).
+        "player_texts": [*live.player_texts, *[""] * (len(live.moves) - len(live.player_texts)), text.strip()],
+        "version": live.version + 1,
+        "updated_at": now,
+        "draw_offer": None,  # a move declines an offer on the table
+    }
     next_turn = engine.to_move(state) != seat  # a turn may take several moves (The FOG's MP)
     if next_turn:
         fields.update(turn_version=live.version + 1, turn_started_at=now)
+        if live.time_control:
+            fields["clock_left"] = after_turn(live.time_control, live.clock_left, seat, live.turn_started_at, now)
     updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(**fields)
     if updated != 1:
         raise LiveMoveRefused("another move arrived first: look at the board again")
@@ -211,21 +257,29 @@ def live_ai_move(*, live_id: int, version: int) -> LiveGame | None:
         return None  # someone else's move landed first; that task schedules the next one
 
 
-def _finish(live: LiveGame, engine: Engine, state: Any) -> None:
+def _finish(live: LiveGame, engine: Engine, state: Any, ending: ClaimedResult | None = None) -> None:
+    """Store the game's record and end it: on the board's outcome, or on ``ending`` (a result with
+    its termination: resignation, agreement, timeout) before the board decides."""
     from games.services import record_upload
 
-    outcome = engine.outcome(state)
+    outcome = engine.outcome(state) if ending is None else None
     log = GameLog(
         game=live.game,
         options=live.options,
         seats=tuple(Seat(name=s["name"], player=s.get("player", "")) for s in live.seats),
         layout=live.layout,
         moves=tuple(live.moves),
-        result=ClaimedResult(ranks=outcome.ranks, scores=outcome.scores),
+        result=ending or ClaimedResult(ranks=outcome.ranks, scores=outcome.scores),
         meta={"live_game": live.public_id},
     )
     record = record_upload(data=log, source=GameRecord.Source.PLAYED).record
-    LiveGame.objects.filter(pk=live.pk).update(status=LiveGame.Status.FINISHED, record=record)
+    LiveGame.objects.filter(pk=live.pk).update(
+        status=LiveGame.Status.FINISHED,
+        record=record,
+        draw_offer=None,
+        termination="" if ending is None else ending.termination,
+        updated_at=timezone.now(),
+    )
     live.refresh_from_db()
     transaction.on_commit(lambda: live_game_finished.send(sender=LiveGame, live=live))
 
