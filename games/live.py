@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -21,6 +21,7 @@ from games.ai.registry import get_player
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
 from games.live_clock import after_turn, clock_start
+from games.live_clock import describe as describe_clock
 from games.live_clock import time_left as clock_time_left
 from games.models import GameRecord, LiveGame
 from games.signals import live_game_finished
@@ -285,6 +286,14 @@ def _finish(live: LiveGame, engine: Engine, state: Any, ending: ClaimedResult | 
 
 
 @dataclass(frozen=True)
+class Clock:
+    name: str
+    seconds: int  # left now
+    running: bool  # this seat's clock is counting down
+    mine: bool
+
+
+@dataclass(frozen=True)
 class LiveView:
     live: LiveGame
     seat: int | None  # the viewer's seat, None for a spectator
@@ -295,32 +304,105 @@ class LiveView:
     waiting_for: str  # whose turn it is, in words
     outcome: str
     seconds_left: int | None = None  # on the turn's clock, when the game has one
+    history: list = field(default_factory=list)  # MoveLine, as this viewer may read them
+    clocks: list = field(default_factory=list)  # Clock per seat, when the game has a game clock
+    actions: frozenset = frozenset()  # what the viewer may do besides moving (resign, draw_offer, ...)
+    draw_offered_by: str = ""  # the seat name offering a draw, when one is on the table
+    ply: int | None = None  # an earlier move being looked at (the board is the view after it)
+    time_control: str = ""  # in words
 
 
-def live_view(live: LiveGame, user) -> LiveView:
-    """What this user may see of the game: their seat's view, or the spectator's."""
+ENDINGS = {
+    "resignation": "{loser} resigned",
+    "agreement": "drawn by agreement",
+    "timeout": "{loser} ran out of time",
+    "aborted": "aborted before the first move",
+}
+
+
+def _ending_text(live: LiveGame) -> str:
+    """How a game that ended off the board ended, in words ('' for one the board decided)."""
+    if not live.termination:
+        return ""
+    loser = ""
+    if live.record_id and live.termination in ("resignation", "timeout"):
+        ranks = (live.record.log.get("result") or {}).get("ranks") or []
+        losers = [live.seats[i]["name"] for i, rank in enumerate(ranks) if rank == max(ranks)]
+        loser = " and ".join(losers)
+    return ENDINGS.get(live.termination, live.termination).format(loser=loser or "a player")
+
+
+def _clocks(live: LiveGame, seat: int | None, to_move: int | None) -> list[Clock]:
+    if not live.time_control or live.status == LiveGame.Status.ABORTED:
+        return []
+    running = to_move if live.status == LiveGame.Status.PLAYING else None
+    now = timezone.now()
+    return [
+        Clock(
+            live.seats[i]["name"],
+            int(clock_time_left(live.time_control, live.clock_left, i, running, live.turn_started_at, now)),
+            i == running,
+            i == seat,
+        )
+        for i in range(len(live.seats))
+    ]
+
+
+def _actions(live: LiveGame, seat: int | None, clocks: list[Clock]) -> frozenset:
+    if seat is None or live.status != LiveGame.Status.PLAYING:
+        return frozenset()
+    actions = {"resign"}
+    if live.version == 0:
+        actions.add("abort")
+    if len(live.seats) == 2:
+        if live.draw_offer is None:
+            actions.add("draw_offer")
+        elif live.draw_offer != seat:
+            actions.update({"draw_accept", "draw_decline"})
+    if any(clock.running and not clock.mine and clock.seconds <= 0 for clock in clocks):
+        actions.add("claim_time")
+    return frozenset(actions)
+
+
+def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
+    """What this user may see of the game: their seat's view, or the spectator's; at an earlier
+    move ``ply`` when asked (the board then is the viewer's own view after that move)."""
+    from games.live_history import board_at, move_lines, replay_views
+
     engine = _engine(live)
+    seat = seat_of(live, user)
     try:
-        state = live_state(live)
+        state, views = replay_views(live, engine, seat)
     except EngineError as exc:  # cannot happen for moves that were accepted; say so if it does
         raise LiveMoveRefused(f"the game cannot be replayed: {exc}") from None
-    seat = seat_of(live, user)
-    # Everything below is built from this seat's view (the spectator's for None), never from the
-    # state: the state stays in this function.
-    view = engine.observe(state, seat)
-    to_move = view["to_move"]
+    # Everything below is built from this seat's views (the spectator's for None), never from the
+    # state: the state stays in this function and only its outcome is read once the view says over.
+    view = views[-1]
+    to_move = view["to_move"] if live.status == LiveGame.Status.PLAYING else None
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
+    if ply is not None and 0 <= ply < len(views) - 1:
+        _shown, svg = board_at(engine, views, ply)
+    else:
+        ply, svg = None, engine.render_svg(view)
+    clocks = _clocks(live, seat, to_move)
+    offered = live.draw_offer if live.status == LiveGame.Status.PLAYING else None
     return LiveView(
         live,
         seat,
         view,
-        engine.render_svg(view),
-        mine,
-        legal,
+        svg,
+        mine and ply is None,
+        legal if ply is None else [],
         waiting,
-        outcome.reason if outcome else "",
+        _ending_text(live) or (outcome.reason if outcome else ""),
         seconds_left(live),
+        history=move_lines(live, engine, seat, views),
+        clocks=clocks,
+        actions=_actions(live, seat, clocks),
+        draw_offered_by=live.seats[offered]["name"] if offered is not None else "",
+        ply=ply,
+        time_control=describe_clock(live.time_control),
     )

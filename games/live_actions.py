@@ -139,3 +139,22 @@ def live_claim_time(*, live_id: int, seat: int | None, expected_version: int | N
     if flagged is None or flagged == seat:
         raise LiveMoveRefused("your opponent still has time on the clock")
     return end_on_time(live, flagged)
+
+
+def _accept(**kwargs) -> LiveGame:
+    return live_answer_draw(accept=True, **kwargs)
+
+
+def _decline(**kwargs) -> LiveGame:
+    return live_answer_draw(accept=False, **kwargs)
+
+
+# The actions a page or the API names, each called with live_id, seat and expected_version.
+LIVE_ACTIONS = {
+    "resign": live_resign,
+    "draw_offer": live_offer_draw,
+    "draw_accept": _accept,
+    "draw_decline": _decline,
+    "abort": live_abort,
+    "claim_time": live_claim_time,
+}
