@@ -56,6 +56,8 @@ def event_detail(request, slug: str):
         "standings": {stage.pk: stage_standings_cached(stage) for stage in stage_list},
         "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage) for stage in stage_list},
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
+        # Games being played on Brume now: anyone who sees the event may watch them.
+        "live_games": list(selectors.live_games_in_progress(event)[:50]),
     }
     context["round_tables"] = {
         round_.pk: selectors.round_table_html(event, round_.pk)
