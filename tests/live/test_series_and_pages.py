@@ -30,7 +30,7 @@ def carnac_match(stage=None):
 
 
 def test_a_resignation_in_a_series_game_confirms_the_result(django_capture_on_commit_callbacks):
-    event, _owner, game, first, second = carnac_match()
+    _event, _owner, game, first, _second = carnac_match()
     with django_capture_on_commit_callbacks(execute=True):
         live = game_play_online(game=game, by=first)
         live_resign(live_id=live.pk, seat=0, expected_version=0)
@@ -159,3 +159,28 @@ def test_spectators_watch_and_the_event_page_lists_games_in_progress(client, dja
     assert live.get_absolute_url() in client.get(reverse("event-detail", args=[event.slug])).content.decode()
     page = client.get(live.get_absolute_url()).content.decode()
     assert "Waiting for" in page and "Resign" not in page and "<svg" in page
+
+
+def test_the_api_takes_actions_and_refuses_forged_ones(client, django_capture_on_commit_callbacks):
+    _event, _owner, game, first, second = carnac_match()
+    with django_capture_on_commit_callbacks(execute=True):
+        live = game_play_online(game=game, by=first)
+    url = reverse("api-live-action", args=[live.public_id])
+    assert client.post(url, {"action": "resign", "version": 0}, content_type="application/json").status_code in (
+        401,
+        403,
+    )
+    client.force_login(make_user())
+    assert client.post(url, {"action": "resign", "version": 0}, content_type="application/json").status_code == 403
+    client.force_login(second)
+    assert client.post(url, {"action": "nuke", "version": 0}, content_type="application/json").status_code == 400
+    assert client.post(url, {"action": "resign"}, content_type="application/json").status_code == 400
+    stale = client.post(url, {"action": "resign", "version": 9}, content_type="application/json")
+    assert stale.status_code == 409 and "moved on" in stale.json()["detail"]
+    state = client.get(reverse("api-live-game", args=[live.public_id])).json()
+    assert "resign" in state["actions"] and state["termination"] == ""
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(url, {"action": "resign", "version": 0}, content_type="application/json")
+    assert done.status_code == 200 and done.json()["termination"] == "resignation"
+    again = client.post(url, {"action": "abort", "version": 0}, content_type="application/json")
+    assert again.status_code == 409 and "over" in again.json()["detail"]
