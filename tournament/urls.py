@@ -6,6 +6,7 @@ urlpatterns = [
     path("events/", public.event_list, name="event-list"),
     path("events/new/", organiser.event_create, name="event-create"),
     path("events/<slug:slug>/", public.event_detail, name="event-detail"),
+    path("events/<slug:slug>/playing/", public.event_live_games, name="event-live-games"),
     path("events/<slug:slug>/action/", organiser.event_action, name="event-action"),
     path("events/<slug:slug>/register/", players.event_register, name="event-register"),
     path("events/<slug:slug>/participants/add/", organiser.participant_add, name="participant-add"),

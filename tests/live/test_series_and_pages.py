@@ -156,7 +156,10 @@ def test_spectators_watch_and_the_event_page_lists_games_in_progress(client, dja
     with django_capture_on_commit_callbacks(execute=True):
         live = game_play_online(game=game, by=first)
     client.logout()
-    assert live.get_absolute_url() in client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    playing = reverse("event-live-games", args=[event.slug])
+    assert playing in client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    assert live.get_absolute_url() in client.get(playing, headers={"HX-Request": "true"}).content.decode()
+    assert live.get_absolute_url() in client.get(playing).content.decode()
     page = client.get(live.get_absolute_url()).content.decode()
     assert "Waiting for" in page and "Resign" not in page and "<svg" in page
 

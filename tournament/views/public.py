@@ -56,8 +56,6 @@ def event_detail(request, slug: str):
         "standings": {stage.pk: stage_standings_cached(stage) for stage in stage_list},
         "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage) for stage in stage_list},
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
-        # Games being played on Brume now: anyone who sees the event may watch them.
-        "live_games": list(selectors.live_games_in_progress(event)[:50]),
     }
     context["round_tables"] = {
         round_.pk: selectors.round_table_html(event, round_.pk)
@@ -74,6 +72,18 @@ def event_detail(request, slug: str):
             lambda: {"event": event, "participants": context["participants"], "check_in": context["check_in"]},
         )
     return render(request, "tournament/event_detail.html", context)
+
+
+def event_live_games(request, slug: str):
+    """The event's games being played on Brume now, which anyone who sees the event may watch
+    (the event page loads this list by itself and refreshes it)."""
+    from games.selectors import live_games_visible_to
+
+    event = _event_for(request, slug)
+    games = selectors.live_games_in_progress(event).filter(live__in=live_games_visible_to(request.user, listing=True))
+    context = {"event": event, "live_games": list(games[:100])}
+    template = "tournament/_live_now.html" if request.htmx else "tournament/event_live_games.html"
+    return render(request, template, context)
 
 
 def round_detail(request, slug: str, number: int, round_number: int):
