@@ -367,26 +367,31 @@ def _actions(live: LiveGame, seat: int | None, clocks: list[Clock]) -> frozenset
 def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
     """What this user may see of the game: their seat's view, or the spectator's; at an earlier
     move ``ply`` when asked (the board then is the viewer's own view after that move)."""
-    from games.live_history import board_at, move_lines, replay_views
+    from games.live_history import board_at, cached_move_lines, move_lines, replay_views
 
     engine = _engine(live)
     seat = seat_of(live, user)
+    views = None
     try:
-        state, views = replay_views(live, engine, seat)
+        if ply is not None and 0 <= ply < len(live.moves):  # an earlier board: every view is needed
+            state, views = replay_views(live, engine, seat)
+        else:
+            ply, state = None, live_state(live)
     except EngineError as exc:  # cannot happen for moves that were accepted; say so if it does
         raise LiveMoveRefused(f"the game cannot be replayed: {exc}") from None
     # Everything below is built from this seat's views (the spectator's for None), never from the
     # state: the state stays in this function and only its outcome is read once the view says over.
-    view = views[-1]
+    view = views[-1] if views else engine.observe(state, seat)
     to_move = view["to_move"] if live.status == LiveGame.Status.PLAYING else None
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
-    if ply is not None and 0 <= ply < len(views) - 1:
+    if views:
         _shown, svg = board_at(engine, views, ply)
+        history = move_lines(live, engine, seat, views)
     else:
-        ply, svg = None, engine.render_svg(view)
+        svg, history = engine.render_svg(view), cached_move_lines(live, engine, seat)
     clocks = _clocks(live, seat, to_move)
     offered = live.draw_offer if live.status == LiveGame.Status.PLAYING else None
     return LiveView(
@@ -399,7 +404,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
         waiting,
         _ending_text(live) or (outcome.reason if outcome else ""),
         seconds_left(live),
-        history=move_lines(live, engine, seat, views),
+        history=history,
         clocks=clocks,
         actions=_actions(live, seat, clocks),
         draw_offered_by=live.seats[offered]["name"] if offered is not None else "",

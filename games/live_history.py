@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
+
 from games.engines import Engine
 from games.models import LiveGame
 
@@ -53,6 +55,17 @@ def move_lines(live: LiveGame, engine: Engine, seat: int | None, views: list[dic
         else:
             text = ""
         lines.append(MoveLine(ply, mover, live.seats[mover]["name"], text, mine))
+    return lines
+
+
+def cached_move_lines(live: LiveGame, engine: Engine, seat: int | None) -> list[MoveLine]:
+    """``move_lines`` kept until the game's next move: a page refreshed while nobody moves reads
+    them from the cache instead of replaying every view (bench/live_page.py)."""
+    key = f"brume:live-lines:{live.public_id}:{live.version}:{'spectator' if seat is None else seat}"
+    lines = cache.get(key)
+    if lines is None:
+        lines = move_lines(live, engine, seat)
+        cache.set(key, lines, 600)
     return lines
 
 
