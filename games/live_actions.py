@@ -72,9 +72,7 @@ def live_offer_draw(*, live_id: int, seat: int | None, expected_version: int | N
 
 
 @transaction.atomic
-def live_answer_draw(
-    *, live_id: int, seat: int | None, accept: bool, expected_version: int | None = None
-) -> LiveGame:
+def live_answer_draw(*, live_id: int, seat: int | None, accept: bool, expected_version: int | None = None) -> LiveGame:
     """Accept the opponent's draw offer (the game ends drawn) or decline it (play goes on)."""
     live = _locked(live_id, seat, expected_version)
     if live.draw_offer is None or live.draw_offer == seat:
@@ -105,6 +103,12 @@ def _flagged_seat(live: LiveGame) -> int | None:
     """The seat to move when its game clock has run out, else None."""
     if live.status != LiveGame.Status.PLAYING or not live.time_control:
         return None
+    now = timezone.now()
+    if all(
+        time_left(live.time_control, live.clock_left, s, s, live.turn_started_at, now) > 0
+        for s in range(len(live.seats))
+    ):
+        return None  # nobody's time is out, whoever is to move: no need to replay the game
     seat = get_engine(live.game).to_move(live_state(live))
     if seat is None:
         return None
@@ -117,17 +121,19 @@ def end_on_time(live: LiveGame, seat: int) -> LiveGame:
     return _end(live, losers_last(len(live.seats), {seat}), "timeout")
 
 
-@transaction.atomic
 def live_flag(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
     """End the game when the seat to move has run out of time (the clock task at the flag time,
-    the sweep, every page view); None when its clock has not run out or the turn moved on."""
-    live = LiveGame.objects.select_for_update().get(pk=live_id)
-    if turn_version is not None and live.turn_version != turn_version:
+    the sweep, every page view); None when its clock has not run out or the turn moved on.
+    Checked first without a lock (every page view asks), then again on the locked row."""
+    live = LiveGame.objects.get(pk=live_id)
+    if (turn_version is not None and live.turn_version != turn_version) or _flagged_seat(live) is None:
         return None
-    seat = _flagged_seat(live)
-    if seat is None:
-        return None
-    return end_on_time(live, seat)
+    with transaction.atomic():
+        live = LiveGame.objects.select_for_update().get(pk=live_id)
+        if turn_version is not None and live.turn_version != turn_version:
+            return None
+        seat = _flagged_seat(live)
+        return None if seat is None else end_on_time(live, seat)
 
 
 @transaction.atomic

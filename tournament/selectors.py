@@ -300,11 +300,7 @@ def stage_bracket_svg(stage: Stage) -> str | None:
 
 def live_game_links(live) -> list[tuple[str, str]]:
     """Where an online game belongs: its match (game N of the series) and its event."""
-    game = (
-        SeriesGame.objects.filter(live=live)
-        .select_related("match__round__stage__event")
-        .first()
-    )
+    game = SeriesGame.objects.filter(live=live).select_related("match__round__stage__event").first()
     if game is None:
         return []
     match, event = game.match, game.match.round.stage.event

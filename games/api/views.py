@@ -311,7 +311,9 @@ class LiveGameSerializer(serializers.Serializer):
     seconds_left = serializers.IntegerField(allow_null=True)
     view = serializers.DictField()
     record = serializers.CharField(allow_null=True, help_text="the public id of its record, once it is over")
-    termination = serializers.CharField(help_text="how it ended off the board: resignation, agreement, timeout, aborted")
+    termination = serializers.CharField(
+        help_text="how it ended off the board: resignation, agreement, timeout, aborted"
+    )
     draw_offer = serializers.IntegerField(allow_null=True, help_text="the seat offering a draw")
     time_control = serializers.DictField(help_text='{"base": s, "increment": s}, {"per_move": s} or {}')
     clocks = serializers.ListField(child=serializers.DictField(), help_text="seconds left per seat, and which runs")

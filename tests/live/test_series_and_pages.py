@@ -146,7 +146,7 @@ def test_the_page_links_back_and_lists_the_moves_with_earlier_boards(client, dja
     client.force_login(second)
     page = client.get(live.get_absolute_url()).content.decode()
     assert game.match.get_absolute_url() in page and event.get_absolute_url() in page
-    assert f"{move}</a>" in page and "data-step=\"previous\"" in page
+    assert f"{move}</a>" in page and 'data-step="previous"' in page
     before = client.get(live.get_absolute_url(), {"ply": 0}, headers={"HX-Request": "true"}).content.decode()
     assert "after move 0" in before and "Back to the game" in before and "Your move." not in before
 
