@@ -354,7 +354,8 @@ def _actions(live: LiveGame, seat: int | None, clocks: list[Clock]) -> frozenset
     actions = {"resign"}
     if live.version == 0:
         actions.add("abort")
-    if len(live.seats) == 2:
+    against_ai = any(ai_level(live, other) for other in range(len(live.seats)) if other != seat)
+    if len(live.seats) == 2 and not against_ai:
         if live.draw_offer is None:
             actions.add("draw_offer")
         elif live.draw_offer != seat:

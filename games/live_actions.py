@@ -62,6 +62,8 @@ def live_offer_draw(*, live_id: int, seat: int | None, expected_version: int | N
     live = _locked(live_id, seat, expected_version)
     if len(live.seats) != 2:
         raise LiveMoveRefused("a draw can be agreed only in a two-player game")
+    if any(str(other.get("player", "")).startswith("ai:") for i, other in enumerate(live.seats) if i != seat):
+        raise LiveMoveRefused("an AI opponent plays on: it does not agree draws")
     if live.draw_offer is not None and live.draw_offer != seat:
         return _end(live, (1, 1), "agreement")
     if live.draw_offer == seat:

@@ -168,3 +168,14 @@ def test_a_log_ended_off_the_board_is_valid_only_with_ranks_that_fit_its_termina
     )
     verdict = validate(log)
     assert verdict.valid is valid, verdict.problems
+
+
+def test_an_ai_opponent_is_not_offered_a_draw(people, django_capture_on_commit_callbacks):
+    from games.live import live_create
+
+    seats = [{"name": "Human", "player": f"user:{people[0].pk}"}, {"name": "Bot", "player": "ai:carnac/random"}]
+    with django_capture_on_commit_callbacks(execute=True):
+        live = live_create(game="carnac", seats=seats, options={"board": "small"}, seed=2)
+    assert "draw_offer" not in live_view(live, people[0]).actions
+    with pytest.raises(LiveMoveRefused, match="AI opponent"):
+        live_offer_draw(live_id=live.pk, seat=0, expected_version=live.version)
