@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -20,6 +20,9 @@ from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
+from games.live_clock import after_turn, clock_start
+from games.live_clock import describe as describe_clock
+from games.live_clock import time_left as clock_time_left
 from games.models import GameRecord, LiveGame
 from games.signals import live_game_finished
 
@@ -56,15 +59,29 @@ def seat_of(live: LiveGame, user) -> int | None:
     return None
 
 
-def live_create(*, game: str, seats: Sequence[dict], options: dict | None = None, seed: int | None = None) -> LiveGame:
-    """A new live game; its layout is drawn now from ``seed`` and stored."""
+def live_create(
+    *,
+    game: str,
+    seats: Sequence[dict],
+    options: dict | None = None,
+    seed: int | None = None,
+    time_control: dict | None = None,
+) -> LiveGame:
+    """A new live game; its layout is drawn now from ``seed`` and stored. ``time_control``: see
+    games/live_clock.py (none: no game clock)."""
     engine = get_engine(game)
     normalized = engine.normalize_options(options)
     state = engine.setup(
         normalized, seats=len(seats), seed=seed if seed is not None else random.SystemRandom().randrange(2**62)
     )
     live = LiveGame.objects.create(
-        game=game, options=normalized, layout=engine.layout(state), seats=list(seats), turn_started_at=timezone.now()
+        game=game,
+        options=normalized,
+        layout=engine.layout(state),
+        seats=list(seats),
+        turn_started_at=timezone.now(),
+        time_control=time_control or {},
+        clock_left=clock_start(time_control or {}, len(seats)),
     )
     transaction.on_commit(lambda: _schedule_ai(live.pk))
     transaction.on_commit(lambda: _schedule_clock(live.pk, 0))
@@ -86,19 +103,34 @@ def seconds_left(live: LiveGame) -> int | None:
 
 def _schedule_clock(live_id: int, turn_version: int) -> None:
     live = LiveGame.objects.get(pk=live_id)
+    if live.status != LiveGame.Status.PLAYING:
+        return
     limit = turn_seconds(live)
-    if limit and live.status == LiveGame.Status.PLAYING:
+    if limit:
         from games.tasks import live_turn_timeout, publish
 
         publish(live_turn_timeout, live_id, turn_version, what=f"the turn clock of {live}", countdown=limit)
+    if live.time_control:
+        from games.tasks import live_clock_flag, publish
+
+        seat = _engine(live).to_move(live_state(live))
+        if seat is not None:
+            left = clock_time_left(live.time_control, live.clock_left, seat, seat, live.turn_started_at, timezone.now())
+            publish(live_clock_flag, live_id, turn_version, what=f"the game clock of {live}", countdown=left + 0.5)
 
 
 def live_enforce_clock(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
     """When the turn's time has run out, end the turn for the player (remaining MP are lost).
 
     Called by the clock task when the limit falls due, and by every page view (so the clock also
-    holds without a worker). Does nothing for a turn that has already moved on.
+    holds without a worker). Does nothing for a turn that has already moved on. The game clock
+    (base + increment, days per move) is enforced here too: a flag ends the game.
     """
+    from games.live_actions import live_flag
+
+    flagged = live_flag(live_id=live_id, turn_version=turn_version)
+    if flagged is not None:
+        return flagged
     live = LiveGame.objects.get(pk=live_id)
     left = seconds_left(live)
     if left is None or left > 0 or (turn_version is not None and live.turn_version != turn_version):
@@ -163,17 +195,32 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     state = live_state(live)
     if engine.to_move(state) != seat:
         raise LiveMoveRefused("it is not your turn")
+    now = timezone.now()
+    if live.time_control and not clock_time_left(
+        live.time_control, live.clock_left, seat, seat, live.turn_started_at, now
+    ):
+        from games.live_actions import end_on_time
+
+        return end_on_time(live, seat)  # the flag fell before the move arrived: the move is not played
     try:
         # The seat's move is checked against its view (the reason of a refusal is the view's);
         # ``written`` is the referee's record form, which goes only into the stored moves.
         state, written = engine.play_player(state, seat, text.strip())
     except IllegalMove as exc:
         raise LiveMoveRefused(exc.reason) from None
-    now = timezone.now()
-    fields = {"moves": [*live.moves, written], "version": live.version + 1, "updated_at": now}
+    fields = {
+        "moves": [*live.moves, written],
+        # What the seat sent, for its own move list (aligned with ``moves``: older games lack it).
+        "player_texts": [*live.player_texts, *[""] * (len(live.moves) - len(live.player_texts)), text.strip()],
+        "version": live.version + 1,
+        "updated_at": now,
+        "draw_offer": None,  # a move declines an offer on the table
+    }
     next_turn = engine.to_move(state) != seat  # a turn may take several moves (The FOG's MP)
     if next_turn:
         fields.update(turn_version=live.version + 1, turn_started_at=now)
+        if live.time_control:
+            fields["clock_left"] = after_turn(live.time_control, live.clock_left, seat, live.turn_started_at, now)
     updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(**fields)
     if updated != 1:
         raise LiveMoveRefused("another move arrived first: look at the board again")
@@ -211,23 +258,39 @@ def live_ai_move(*, live_id: int, version: int) -> LiveGame | None:
         return None  # someone else's move landed first; that task schedules the next one
 
 
-def _finish(live: LiveGame, engine: Engine, state: Any) -> None:
+def _finish(live: LiveGame, engine: Engine, state: Any, ending: ClaimedResult | None = None) -> None:
+    """Store the game's record and end it: on the board's outcome, or on ``ending`` (a result with
+    its termination: resignation, agreement, timeout) before the board decides."""
     from games.services import record_upload
 
-    outcome = engine.outcome(state)
+    outcome = engine.outcome(state) if ending is None else None
     log = GameLog(
         game=live.game,
         options=live.options,
         seats=tuple(Seat(name=s["name"], player=s.get("player", "")) for s in live.seats),
         layout=live.layout,
         moves=tuple(live.moves),
-        result=ClaimedResult(ranks=outcome.ranks, scores=outcome.scores),
+        result=ending or ClaimedResult(ranks=outcome.ranks, scores=outcome.scores),
         meta={"live_game": live.public_id},
     )
     record = record_upload(data=log, source=GameRecord.Source.PLAYED).record
-    LiveGame.objects.filter(pk=live.pk).update(status=LiveGame.Status.FINISHED, record=record)
+    LiveGame.objects.filter(pk=live.pk).update(
+        status=LiveGame.Status.FINISHED,
+        record=record,
+        draw_offer=None,
+        termination="" if ending is None else ending.termination,
+        updated_at=timezone.now(),
+    )
     live.refresh_from_db()
     transaction.on_commit(lambda: live_game_finished.send(sender=LiveGame, live=live))
+
+
+@dataclass(frozen=True)
+class Clock:
+    name: str
+    seconds: int  # left now
+    running: bool  # this seat's clock is counting down
+    mine: bool
 
 
 @dataclass(frozen=True)
@@ -242,34 +305,113 @@ class LiveView:
     outcome: str
     seconds_left: int | None = None  # on the turn's clock, when the game has one
     gestures: tuple = ()  # how to make each of ``moves`` by clicking the board (Gesture.as_json), from the view
+    history: list = field(default_factory=list)  # MoveLine, as this viewer may read them
+    clocks: list = field(default_factory=list)  # Clock per seat, when the game has a game clock
+    actions: frozenset = frozenset()  # what the viewer may do besides moving (resign, draw_offer, ...)
+    draw_offered_by: str = ""  # the seat name offering a draw, when one is on the table
+    ply: int | None = None  # an earlier move being looked at (the board is the view after it)
+    time_control: str = ""  # in words
 
 
-def live_view(live: LiveGame, user) -> LiveView:
-    """What this user may see of the game: their seat's view, or the spectator's."""
+ENDINGS = {
+    "resignation": "{loser} resigned",
+    "agreement": "drawn by agreement",
+    "timeout": "{loser} ran out of time",
+    "aborted": "aborted before the first move",
+}
+
+
+def _ending_text(live: LiveGame) -> str:
+    """How a game that ended off the board ended, in words ('' for one the board decided)."""
+    if not live.termination:
+        return ""
+    loser = ""
+    if live.record_id and live.termination in ("resignation", "timeout"):
+        ranks = (live.record.log.get("result") or {}).get("ranks") or []
+        losers = [live.seats[i]["name"] for i, rank in enumerate(ranks) if rank == max(ranks)]
+        loser = " and ".join(losers)
+    return ENDINGS.get(live.termination, live.termination).format(loser=loser or "a player")
+
+
+def _clocks(live: LiveGame, seat: int | None, to_move: int | None) -> list[Clock]:
+    if not live.time_control or live.status == LiveGame.Status.ABORTED:
+        return []
+    running = to_move if live.status == LiveGame.Status.PLAYING else None
+    now = timezone.now()
+    return [
+        Clock(
+            live.seats[i]["name"],
+            int(clock_time_left(live.time_control, live.clock_left, i, running, live.turn_started_at, now)),
+            i == running,
+            i == seat,
+        )
+        for i in range(len(live.seats))
+    ]
+
+
+def _actions(live: LiveGame, seat: int | None, clocks: list[Clock]) -> frozenset:
+    if seat is None or live.status != LiveGame.Status.PLAYING:
+        return frozenset()
+    actions = {"resign"}
+    if live.version == 0:
+        actions.add("abort")
+    against_ai = any(ai_level(live, other) for other in range(len(live.seats)) if other != seat)
+    if len(live.seats) == 2 and not against_ai:
+        if live.draw_offer is None:
+            actions.add("draw_offer")
+        elif live.draw_offer != seat:
+            actions.update({"draw_accept", "draw_decline"})
+    if any(clock.running and not clock.mine and clock.seconds <= 0 for clock in clocks):
+        actions.add("claim_time")
+    return frozenset(actions)
+
+
+def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
+    """What this user may see of the game: their seat's view, or the spectator's; at an earlier
+    move ``ply`` when asked (the board then is the viewer's own view after that move)."""
+    from games.live_history import board_at, cached_move_lines, move_lines, replay_views
+
     engine = _engine(live)
+    seat = seat_of(live, user)
+    views = None
     try:
-        state = live_state(live)
+        if ply is not None and 0 <= ply < len(live.moves):  # an earlier board: every view is needed
+            state, views = replay_views(live, engine, seat)
+        else:
+            ply, state = None, live_state(live)
     except EngineError as exc:  # cannot happen for moves that were accepted; say so if it does
         raise LiveMoveRefused(f"the game cannot be replayed: {exc}") from None
-    seat = seat_of(live, user)
-    # Everything below is built from this seat's view (the spectator's for None), never from the
-    # state: the state stays in this function.
-    view = engine.observe(state, seat)
-    to_move = view["to_move"]
+    # Everything below is built from this seat's views (the spectator's for None), never from the
+    # state: the state stays in this function and only its outcome is read once the view says over.
+    view = views[-1] if views else engine.observe(state, seat)
+    to_move = view["to_move"] if live.status == LiveGame.Status.PLAYING else None
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
     gestures = tuple(gesture.as_json() for gesture in engine.move_gestures(view)) if mine else ()
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
+    if views:
+        _shown, svg = board_at(engine, views, ply)
+        history = move_lines(live, engine, seat, views)
+    else:
+        svg, history = engine.render_svg(view), cached_move_lines(live, engine, seat)
+    clocks = _clocks(live, seat, to_move)
+    offered = live.draw_offer if live.status == LiveGame.Status.PLAYING else None
     return LiveView(
         live,
         seat,
         view,
-        engine.render_svg(view),
-        mine,
-        legal,
+        svg,
+        mine and ply is None,
+        legal if ply is None else [],
         waiting,
-        outcome.reason if outcome else "",
+        _ending_text(live) or (outcome.reason if outcome else ""),
         seconds_left(live),
-        gestures,
+        gestures=gestures if ply is None else (),
+        history=history,
+        clocks=clocks,
+        actions=_actions(live, seat, clocks),
+        draw_offered_by=live.seats[offered]["name"] if offered is not None else "",
+        ply=ply,
+        time_control=describe_clock(live.time_control),
     )

@@ -108,6 +108,7 @@ class LiveGame(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
 
     public_id = models.CharField(
         max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False, help_text="its name in URLs"
@@ -123,6 +124,14 @@ class LiveGame(models.Model):
     # The current turn: the version it began at and when (for a game with a per-turn clock).
     turn_version = models.PositiveIntegerField(default=0)
     turn_started_at = models.DateTimeField(null=True, blank=True)
+    # The text each move was sent in by its seat (the player form), shown back only to that seat.
+    player_texts = models.JSONField(default=list, blank=True)
+    # The time control (games/live_clock.py): {"base": s, "increment": s} or {"per_move": s}; {}
+    # for none. ``clock_left``: seconds each seat had left when the current turn began.
+    time_control = models.JSONField(default=dict, blank=True)
+    clock_left = models.JSONField(default=list, blank=True)
+    draw_offer = models.PositiveSmallIntegerField(null=True, blank=True, help_text="the seat offering a draw")
+    termination = models.CharField(max_length=20, blank=True, help_text="how the game ended, when not on the board")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

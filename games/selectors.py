@@ -71,6 +71,20 @@ def live_games_visible_to(user, *, listing: bool = False) -> QuerySet[LiveGame]:
     return games
 
 
+_live_link_providers: list = []
+
+
+def register_live_links(provider) -> None:
+    """``provider(live) -> [(label, url), ...]``: where a live game belongs (its match and event),
+    registered by an app above games in ``AppConfig.ready``."""
+    if provider not in _live_link_providers:
+        _live_link_providers.append(provider)
+
+
+def live_game_links(live: LiveGame) -> list[tuple[str, str]]:
+    return [link for provider in _live_link_providers for link in provider(live)]
+
+
 def live_game_for_viewer(public_id: str, user) -> LiveGame | None:
     """The live game with this public id if this user may open it; None otherwise (404)."""
     return live_games_visible_to(user).select_related("record").filter(public_id=public_id).first()

@@ -8,3 +8,6 @@ record_validated = Signal()
 
 # Sent once, when a live game ends and its record is stored: kwargs ``live``.
 live_game_finished = Signal()
+
+# Sent once, when a live game is called off before its first move (no result): kwargs ``live``.
+live_game_aborted = Signal()

@@ -117,6 +117,14 @@ def live_turn_timeout(live_id: int, turn_version: int) -> dict:
     return {"live": live_id, "ended": live_enforce_clock(live_id=live_id, turn_version=turn_version) is not None}
 
 
+@shared_task(name="games.live_clock_flag", acks_late=True, reject_on_worker_lost=True)
+def live_clock_flag(live_id: int, turn_version: int) -> dict:
+    """At a seat's flag time: end the game if that turn is still running and its time is out."""
+    from games.live_actions import live_flag
+
+    return {"live": live_id, "ended": live_flag(live_id=live_id, turn_version=turn_version) is not None}
+
+
 @shared_task(name="games.ping")
 def ping() -> dict:
     """Answer from inside a worker: proves the broker and result store round-trip."""

@@ -18,6 +18,7 @@ from games.selectors import (
     game_catalogue,
     game_entry,
     live_game_for_viewer,
+    live_game_links,
     may_open_record,
     may_see_everything,
     public_verdict,
@@ -153,8 +154,12 @@ def ai_batch_detail(request, pk: int):
 
 
 def live_game(request, public_id: str):
-    """Play a live game from one's seat (or watch it); htmx refreshes the board while others move."""
+    """Play a live game from one's seat (or watch it); htmx refreshes the board while others move.
+
+    A POST plays a move, or with ``action`` resigns, offers / accepts / declines a draw, aborts
+    or claims a win on time; ``?ply=N`` shows the viewer's own board after move N."""
     from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
+    from games.live_actions import LIVE_ACTIONS
 
     live = live_game_for_viewer(public_id, request.user)
     if live is None:
@@ -166,17 +171,21 @@ def live_game(request, public_id: str):
         if seat is None:
             raise PermissionDenied("only the players of this game may move")
         version = _whole_number(request.POST.get("version", ""), 0, 2**31 - 1)
+        action = request.POST.get("action", "move")
         try:
-            live_play(
-                live_id=live.pk,
-                seat=seat,
-                text=request.POST.get("move", ""),
-                expected_version=version,
-            )
+            if action == "move":
+                live_play(live_id=live.pk, seat=seat, text=request.POST.get("move", ""), expected_version=version)
+            elif action in LIVE_ACTIONS:
+                if version is None:
+                    raise LiveMoveRefused("the page did not say which position it shows: reload it")
+                LIVE_ACTIONS[action](live_id=live.pk, seat=seat, expected_version=version)
+            else:
+                raise LiveMoveRefused("unknown action")
         except LiveMoveRefused as exc:
             messages.error(request, str(exc))
         live.refresh_from_db()
-    context = {"state": live_view(live, request.user)}
+    ply = _whole_number(request.GET.get("ply"), 0, 10**6) if request.method == "GET" else None
+    context = {"state": live_view(live, request.user, ply=ply), "links": live_game_links(live)}
     if request.htmx:
         return render(request, "games/_live_board.html", context)
     return render(request, "games/live_game.html", context)

@@ -7,11 +7,12 @@ class TournamentConfig(AppConfig):
 
     def ready(self) -> None:
         from games import sweep
-        from games.selectors import register_visibility_rule
-        from tournament.selectors import EventVisibility
+        from games.selectors import register_live_links, register_visibility_rule
+        from tournament.selectors import EventVisibility, live_game_links
         from tournament.services import logs  # noqa: F401  (connects the record_validated receiver)
 
         register_visibility_rule(EventVisibility())
+        register_live_links(live_game_links)
         sweep.register("AI series", _ai_series)
 
 

@@ -254,6 +254,23 @@ class StageForm(forms.Form):
         label="Entrants who advance",
         help_text="to the next stage (in groups: per group)",
     )
+    time_base_minutes = forms.IntegerField(
+        min_value=1,
+        max_value=24 * 60,
+        required=False,
+        label="Clock: minutes per player",
+        help_text="games played on Brume; blank: no clock",
+    )
+    time_increment_seconds = forms.IntegerField(
+        min_value=0, max_value=600, required=False, label="Clock: seconds added per turn"
+    )
+    time_days_per_move = forms.IntegerField(
+        min_value=1,
+        max_value=30,
+        required=False,
+        label="Or correspondence: days per move",
+        help_text="instead of minutes per player",
+    )
     other_settings = forms.CharField(
         required=False,
         max_length=bounds.MAX_SETTINGS_BYTES,
@@ -279,6 +296,9 @@ class StageForm(forms.Form):
             "silent": bool(stage.settings.get("silent")),
             "level_series": stage.level_series,
             "advance_count": stage.advance_count,
+            "time_base_minutes": stage.time_base_minutes,
+            "time_increment_seconds": stage.time_increment_seconds or None,
+            "time_days_per_move": stage.time_days_per_move,
             "other_settings": json.dumps(other) if other else "",
         }
 
@@ -326,6 +346,9 @@ class StageForm(forms.Form):
             "points_loss": data["points_loss"],
             "points_bye": data["points_bye"],
             "advance_count": data.get("advance_count"),
+            "time_base_minutes": data.get("time_base_minutes"),
+            "time_increment_seconds": data.get("time_increment_seconds") or 0,
+            "time_days_per_move": data.get("time_days_per_move"),
         }
         keys = [key.strip() for key in data.get("tiebreaks", "").split(",") if key.strip()]
         if keys:

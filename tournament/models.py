@@ -141,6 +141,13 @@ class Stage(models.Model):
         blank=True,
         help_text="participant ids in seed order, when the previous stage sent them; null: everyone",
     )
+    # The time control of the stage's games played on Brume: base + increment, or days per move
+    # (correspondence); none of them: no clock.
+    time_base_minutes = models.PositiveIntegerField(null=True, blank=True, help_text="minutes per player")
+    time_increment_seconds = models.PositiveIntegerField(default=0, help_text="seconds added after each turn")
+    time_days_per_move = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="correspondence: days for each turn"
+    )
 
     class Meta:
         ordering = ["event", "number"]

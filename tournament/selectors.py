@@ -306,3 +306,24 @@ def stage_bracket_svg(stage: Stage, hidden_rounds: frozenset[int] = frozenset())
         )
     names = dict(stage.event.participants.values_list("pk", "name"))
     return bracket_svg(stage.bracket, names, played)
+
+
+def live_game_links(live) -> list[tuple[str, str]]:
+    """Where an online game belongs: its match (game N of the series) and its event."""
+    game = SeriesGame.objects.filter(live=live).select_related("match__round__stage__event").first()
+    if game is None:
+        return []
+    match, event = game.match, game.match.round.stage.event
+    return [
+        (f"Round {match.round.number}, game {game.number}", match.get_absolute_url()),
+        (event.name, event.get_absolute_url()),
+    ]
+
+
+def live_games_in_progress(event: Event) -> QuerySet[SeriesGame]:
+    """The event's games being played on Brume now, for its page (spectators may watch them)."""
+    return (
+        SeriesGame.objects.filter(match__round__stage__event=event, live__status="playing")
+        .select_related("live", "match__round")
+        .order_by("match__round__number", "match__table", "number")
+    )

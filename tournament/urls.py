@@ -6,6 +6,7 @@ urlpatterns = [
     path("events/", public.event_list, name="event-list"),
     path("events/new/", organiser.event_create, name="event-create"),
     path("events/<slug:slug>/", public.event_detail, name="event-detail"),
+    path("events/<slug:slug>/playing/", public.event_live_games, name="event-live-games"),
     path("events/<slug:slug>/action/", organiser.event_action, name="event-action"),
     path("events/<slug:slug>/edit/", organiser_tools.event_edit, name="event-edit"),
     path("events/<slug:slug>/participants/bulk/", organiser_tools.participants_bulk, name="participants-bulk"),

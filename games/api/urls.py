@@ -12,4 +12,5 @@ urlpatterns = [
     path("records/<public_id:public_id>/", views.RecordDetailView.as_view(), name="api-record-detail"),
     path("live/<public_id:public_id>/", views.LiveGameView.as_view(), name="api-live-game"),
     path("live/<public_id:public_id>/moves/", views.LiveMoveView.as_view(), name="api-live-move"),
+    path("live/<public_id:public_id>/actions/", views.LiveActionView.as_view(), name="api-live-action"),
 ]

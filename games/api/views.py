@@ -311,6 +311,23 @@ class LiveGameSerializer(serializers.Serializer):
     seconds_left = serializers.IntegerField(allow_null=True)
     view = serializers.DictField()
     record = serializers.CharField(allow_null=True, help_text="the public id of its record, once it is over")
+    termination = serializers.CharField(
+        help_text="how it ended off the board: resignation, agreement, timeout, aborted"
+    )
+    draw_offer = serializers.IntegerField(allow_null=True, help_text="the seat offering a draw")
+    time_control = serializers.DictField(help_text='{"base": s, "increment": s}, {"per_move": s} or {}')
+    clocks = serializers.ListField(child=serializers.DictField(), help_text="seconds left per seat, and which runs")
+    actions = serializers.ListField(child=serializers.CharField(), help_text="what you may POST to actions/")
+    history = serializers.ListField(
+        child=serializers.DictField(), help_text='the moves as your seat may read them; "" for one hidden from you'
+    )
+
+
+class LiveActionSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(
+        choices=["resign", "draw_offer", "draw_accept", "draw_decline", "abort", "claim_time"]
+    )
+    version = serializers.IntegerField(min_value=0, help_text="the game's version you saw; refused if it moved on")
 
 
 def _live_json(state) -> dict:
@@ -326,6 +343,12 @@ def _live_json(state) -> dict:
         "seconds_left": state.seconds_left,
         "view": state.view,
         "record": live.record.public_id if live.record_id else None,
+        "termination": live.termination,
+        "draw_offer": live.draw_offer if live.status == "playing" else None,
+        "time_control": live.time_control,
+        "clocks": [{"seat": i, "seconds": c.seconds, "running": c.running} for i, c in enumerate(state.clocks)],
+        "actions": sorted(state.actions),
+        "history": [{"ply": line.ply, "seat": line.seat, "text": line.text} for line in state.history],
     }
 
 
@@ -379,4 +402,43 @@ class LiveMoveView(APIView):
             )
         except LiveMoveRefused as exc:
             return Response({"error": "refused", "detail": str(exc), "where": "move"}, status=409)
+        return Response(_live_json(live_view(live, request.user)))
+
+
+class LiveActionView(APIView):
+    """Resign, offer / accept / decline a draw, abort before the first move, or claim a win on
+    time, from your seat (docs/live-play.md)."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [UserRateThrottle]
+
+    @extend_schema(
+        request=LiveActionSerializer,
+        responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request, public_id: str):
+        from games.live import LiveMoveRefused, live_enforce_clock, live_view, seat_of
+        from games.live_actions import LIVE_ACTIONS
+
+        live = live_game_for_viewer(public_id, request.user)
+        if live is None:
+            raise NotFound("no such live game")
+        seat = seat_of(live, request.user)
+        if seat is None:
+            return Response(
+                {"error": "forbidden", "detail": "only the players of this game may do that", "where": None},
+                status=403,
+            )
+        data = LiveActionSerializer(data=request.data)
+        if not data.is_valid():
+            return Response(
+                {"error": "invalid", "detail": 'send {"action": "...", "version": n}', "where": "action"}, status=400
+            )
+        live_enforce_clock(live_id=live.pk)
+        try:
+            live = LIVE_ACTIONS[data.validated_data["action"]](
+                live_id=live.pk, seat=seat, expected_version=data.validated_data["version"]
+            )
+        except LiveMoveRefused as exc:
+            return Response({"error": "refused", "detail": str(exc), "where": "action"}, status=409)
         return Response(_live_json(live_view(live, request.user)))

@@ -63,6 +63,16 @@ def _ranks_text(ranks: Any) -> str:
     return "-".join(str(r) for r in ranks)
 
 
+def termination_problem(termination: str, ranks: tuple[int, ...]) -> str:
+    """Why ranks cannot be the result of a game ended off the board this way ('' when they can):
+    a draw by agreement ranks everyone first; a resignation or a loss on time has a loser."""
+    if termination == "agreement" and set(ranks) != {1}:
+        return f"a draw by agreement ranks every seat first, not {_ranks_text(ranks)}"
+    if termination in ("resignation", "timeout", "forfeit") and len(ranks) > 1 and len(set(ranks)) == 1:
+        return f"a game ended by {termination} has a loser, but the result {_ranks_text(ranks)} has none"
+    return ""
+
+
 def start_state(log: GameLog, engine: Engine) -> Any:
     """The state a log starts from; raises EngineError for bad options, seats or layout."""
     if log.layout is None and engine.info.setup_chance:
@@ -147,7 +157,12 @@ def validate(log: GameLog) -> Verdict:
             matches = False
             problems.append(f"the game ended on the board, so it cannot end by {claim.termination}")
         else:
-            notes.append(f"the game ended by {claim.termination}: the claimed result is taken as reported")
+            problem = termination_problem(claim.termination, tuple(claim.ranks))
+            if problem:
+                matches = False
+                problems.append(problem)
+            else:
+                notes.append(f"the game ended by {claim.termination}: the claimed result is taken as reported")
     return Verdict(
         valid=not problems,
         game=log.game,

@@ -10,7 +10,14 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 # Engine calls that read the truth to make text or moves: fine for logs and the referee, never
 # for what is sent to a seat. The live layer uses observe, render_svg, player_moves, play_player.
 STATE_TEXT_CALLS = {"move_to_text", "legal_moves", "parse_move", "record_move", "play", "determinize", "seat_state"}
-LIVE_FILES = ["games/live.py", "games/views.py", "games/api/views.py"]
+LIVE_FILES = [
+    "games/live.py",
+    "games/live_actions.py",
+    "games/live_history.py",
+    "games/live_clock.py",
+    "games/views.py",
+    "games/api/views.py",
+]
 
 
 def state_calls(path: Path) -> list[str]:

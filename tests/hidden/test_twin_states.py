@@ -53,8 +53,10 @@ def brouillard_twins(client, setups, replies):
     engine = get_engine("brouillard")
     lives, states = [], []
     for setup_2, reply in zip(setups, replies, strict=True):
-        state, records = record_forms("brouillard", engine.setup(), [SETUP_1, setup_2, "d2d4", reply])
-        lives.append(make_live("brouillard", users, records=records))
+        texts = [SETUP_1, setup_2, "d2d4", reply]
+        state, records = record_forms("brouillard", engine.setup(), texts)
+        # Each seat's own texts are stored as sent: seat 0 must never read seat 1's (they differ).
+        lives.append(make_live("brouillard", users, records=records, player_texts=texts))
         states.append(state)
     assert_twins(client, "brouillard", users, lives, states, viewers=(0, None), refused=BROUILLARD_REFUSED)
 

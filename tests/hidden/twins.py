@@ -26,12 +26,16 @@ class Twin:
     state: object
 
 
-def make_live(game: str, users, *, options=None, layout=None, records=()) -> LiveGame:
-    """A live game between ``users`` (one seat each) on ``layout``, with ``records`` already played."""
+def make_live(game: str, users, *, options=None, layout=None, records=(), player_texts=()) -> LiveGame:
+    """A live game between ``users`` (one seat each) on ``layout``, with ``records`` already played
+    (``player_texts``: what each seat sent for them, as the live game stores it)."""
     seats = [{"name": f"Player {i + 1}", "player": f"user:{user.pk}"} for i, user in enumerate(users)]
     live = live_create(game=game, seats=seats, options=options, seed=0)
     LiveGame.objects.filter(pk=live.pk).update(
-        layout=layout if layout is not None else live.layout, moves=list(records), version=len(records)
+        layout=layout if layout is not None else live.layout,
+        moves=list(records),
+        player_texts=list(player_texts),
+        version=len(records),
     )
     live.refresh_from_db()
     return live
@@ -80,6 +84,15 @@ def surfaces(client, live: LiveGame, *, user=None, refused=()) -> dict[str, str]
     svg = re.search(r"<svg.*?</svg>", out["page"], re.S)
     out["svg"] = svg.group(0) if svg else ""
     version = live.version
+    # The board at each earlier move, as this viewer saw it (the move list is on every page).
+    for ply in range(version):
+        out[f"page at {ply}"] = _html(client.get(page_url, {"ply": ply}, headers={"HX-Request": "true"}), live)
+    if user is not None:
+        # Actions that do not apply here are refused with the same words in both twins.
+        for action in ("draw_accept", "draw_decline", "claim_time", *(("abort",) if version else ())):
+            answer = client.post(page_url, {"action": action, "version": version}, headers={"HX-Request": "true"})
+            out[f"action {action}"] = _html(answer, live)
+            assert LiveGame.objects.get(pk=live.pk).status == LiveGame.Status.PLAYING
     for text in refused:
         api = client.post(move_url, json.dumps({"move": text, "version": version}), content_type="application/json")
         out[f"api POST {text}"] = _json(api, live)

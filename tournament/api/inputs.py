@@ -61,6 +61,15 @@ class StageInput(serializers.Serializer):
     tiebreaks = serializers.ListField(child=Text(max_length=40), required=False, max_length=bounds.MAX_TIEBREAKS)
     level_series = serializers.ChoiceField(choices=Stage.LevelSeries.choices, required=False)
     advance_count = serializers.IntegerField(min_value=1, max_value=bounds.MAX_ADVANCE, required=False, allow_null=True)
+    time_base_minutes = serializers.IntegerField(
+        min_value=1, max_value=24 * 60, required=False, allow_null=True, help_text="clock: minutes per player"
+    )
+    time_increment_seconds = serializers.IntegerField(
+        min_value=0, max_value=600, required=False, help_text="clock: seconds added after each turn"
+    )
+    time_days_per_move = serializers.IntegerField(
+        min_value=1, max_value=30, required=False, allow_null=True, help_text="correspondence: days per move"
+    )
 
     def validate_series_length(self, value):
         try:

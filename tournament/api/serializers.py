@@ -81,6 +81,7 @@ class StageSerializer(serializers.ModelSerializer):
         fields = [
             "number", "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss",
             "points_bye", "tiebreaks", "level_series", "advance_count", "status", "rounds_published", "groups",
+            "time_base_minutes", "time_increment_seconds", "time_days_per_move",
         ]  # fmt: skip
         read_only_fields = fields
 

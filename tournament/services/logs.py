@@ -24,7 +24,7 @@ from django.dispatch import receiver
 from games.engines import get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
 from games.models import GameRecord, LiveGame
-from games.signals import live_game_finished, record_validated
+from games.signals import live_game_aborted, live_game_finished, record_validated
 from ranking.cache import record_changed
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Participant, SeriesGame
@@ -182,6 +182,8 @@ def log_effect(game: SeriesGame) -> str:
         waiting = "Brume is replaying the log"
     elif record.status == GameRecord.Status.VALID and record.finished:
         waiting = ""
+    elif record.status == GameRecord.Status.VALID and live_ending(game, record) is not None:
+        return f"the game played on Brume ended by {live_ending(game, record)[1]}: its record confirms the result"
     elif record.status == GameRecord.Status.VALID:
         return "the log is valid but the game in it is not finished: it decides nothing"
     else:
@@ -196,14 +198,43 @@ def log_effect(game: SeriesGame) -> str:
     return f"{waiting}; {what}" if waiting else what
 
 
+# How a game played on Brume may end before the board decides (the record's claimed result says
+# which); only the live game's own record decides a result this way.
+LIVE_TERMINATIONS = ("resignation", "agreement", "timeout")
+
+
+def live_ending(game: SeriesGame, record: GameRecord) -> tuple[list[int], str] | None:
+    """(ranks, termination) when ``record`` is the record Brume wrote of this series game's own
+    online game and that game ended off the board (resignation, agreement, time); else None.
+
+    An uploaded log may claim the same termination, but anyone can write one: it never decides a
+    result by itself (its verdict has no outcome, so ``apply_record`` does nothing with it)."""
+    if game.live_id is None or game.live.record_id != record.pk or record.source != GameRecord.Source.PLAYED:
+        return None
+    result = (record.log or {}).get("result") or {}
+    if result.get("termination") not in LIVE_TERMINATIONS:
+        return None
+    return list(result["ranks"]), result["termination"]
+
+
 def apply_record(*, record: GameRecord) -> None:
     """Bring every series game that carries this record in line with its verdict. Idempotent:
     it may run on the validation's signal and again when the attachment commits."""
-    if record.status != GameRecord.Status.VALID or not record.verdict or not record.verdict.get("outcome"):
-        return  # an invalid or unfinished log confirms nothing; the record page says why
-    outcome = record.verdict["outcome"]
-    ranks, scores = list(outcome["ranks"]), list(outcome["scores"])
-    for game in SeriesGame.objects.filter(record=record).select_related("record_reporter__user"):
+    if record.status != GameRecord.Status.VALID or not record.verdict:
+        return  # an invalid log confirms nothing; the record page says why
+    outcome = record.verdict.get("outcome")
+    for game in SeriesGame.objects.filter(record=record).select_related("record_reporter__user", "live"):
+        if not outcome:
+            ending = live_ending(game, record)
+            if ending is not None and game.record_reporter_id is None:
+                game_record_verified(
+                    game=game,
+                    ranks=ending[0],
+                    scores=None,
+                    note=f"the game played on Brume ended by {ending[1]} (record {record.public_id})",
+                )
+            continue  # an unfinished log confirms nothing
+        ranks, scores = list(outcome["ranks"]), list(outcome["scores"])
         if game.record_reporter_id is None:
             game_record_verified(
                 game=game,
@@ -240,6 +271,7 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
     that is never stored (the live game keeps its layout, hidden by the engine's views).
     """
     from games.live import live_create
+    from games.live_clock import time_control_of
 
     game = SeriesGame.objects.select_for_update().select_related("match__round__stage__event").get(pk=game.pk)
     if game.live_id is not None:
@@ -256,7 +288,15 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
         for p in (participants[pid] for pid in game.seat_order)
     ]
     # None: live_create draws the layout from the system's secret randomness.
-    live = live_create(game=event.game, seats=seats, options=event.options, seed=game.match.setup_seed)
+    stage = game.match.round.stage
+    clock = time_control_of(
+        base_minutes=stage.time_base_minutes,
+        increment_seconds=stage.time_increment_seconds,
+        days_per_move=stage.time_days_per_move,
+    )
+    live = live_create(
+        game=event.game, seats=seats, options=event.options, seed=game.match.setup_seed, time_control=clock
+    )
     game.live = live
     game.save(update_fields=["live", "updated_at"])
     return live
@@ -270,3 +310,10 @@ def _on_live_game_finished(sender, live: LiveGame, **kwargs) -> None:
     record = GameRecord.objects.get(pk=live.record_id)
     if record.is_done:
         apply_record(record=record)
+
+
+@receiver(live_game_aborted, dispatch_uid="tournament.free_aborted_live_game")
+def _on_live_game_aborted(sender, live: LiveGame, **kwargs) -> None:
+    """An online game aborted before its first move has no result: its series game waits for a
+    game again, and either player may start a new one."""
+    SeriesGame.objects.filter(live=live, record__isnull=True).update(live=None)

@@ -65,6 +65,25 @@ def _check_bounds(stage: Stage) -> None:
         raise ServiceError(exc.message) from None
 
 
+def _check_time_control(stage: Stage) -> None:
+    """Base minutes (+ increment) or days per move, each within its bounds; never both."""
+    from games.live_clock import MAX_BASE_MINUTES, MAX_DAYS_PER_MOVE, MAX_INCREMENT_SECONDS
+
+    for value, low, high, what in (
+        (stage.time_base_minutes, 1, MAX_BASE_MINUTES, "minutes per player"),
+        (stage.time_increment_seconds, 0, MAX_INCREMENT_SECONDS, "seconds of increment"),
+        (stage.time_days_per_move, 1, MAX_DAYS_PER_MOVE, "days per move"),
+    ):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ServiceError(f"{what}: give a whole number from {low} to {high}")
+    if stage.time_base_minutes and stage.time_days_per_move:
+        raise ServiceError("a clock is minutes per player or days per move, not both")
+    if stage.time_increment_seconds and not stage.time_base_minutes:
+        raise ServiceError("an increment needs minutes per player")
+
+
 def _check(stage: Stage) -> None:
     if stage.format not in Stage.Format.values:
         raise ServiceError(f"unknown format {stage.format!r}; choose one of {', '.join(Stage.Format.values)}")
@@ -76,6 +95,7 @@ def _check(stage: Stage) -> None:
     if unknown:
         raise ServiceError(f"{stage.get_format_display()} has no setting {', '.join(sorted(map(str, unknown)))}")
     _check_bounds(stage)
+    _check_time_control(stage)
     if stage.format in ELIMINATION and stage.level_series == Stage.LevelSeries.DRAW:
         raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
     from ranking.tiebreaks import get_tiebreak
@@ -103,6 +123,9 @@ def stage_create(
     tiebreaks: list[str] | None = None,
     level_series: str | None = None,
     advance_count: int | None = None,
+    time_base_minutes: int | None = None,
+    time_increment_seconds: int = 0,
+    time_days_per_move: int | None = None,
 ) -> Stage:
     check_organiser(by, event)
     number = (event.stages.order_by("-number").values_list("number", flat=True).first() or 0) + 1
@@ -122,6 +145,9 @@ def stage_create(
         tiebreaks=list(tiebreaks) if tiebreaks is not None else list(get_engine(event.game).info.default_tiebreaks),
         level_series=level_series,
         advance_count=advance_count,
+        time_base_minutes=time_base_minutes,
+        time_increment_seconds=time_increment_seconds or 0,
+        time_days_per_move=time_days_per_move,
     )
     _check(stage)
     stage.save()
@@ -136,7 +162,8 @@ def stage_update(*, stage: Stage, by, **fields) -> Stage:
         raise ServiceError("a stage's format, points and tie-breaks are fixed once its first round is published")
     allowed = {
         "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss", "points_bye",
-        "tiebreaks", "level_series", "advance_count",
+        "tiebreaks", "level_series", "advance_count", "time_base_minutes", "time_increment_seconds",
+        "time_days_per_move",
     }  # fmt: skip
     unknown = set(fields) - allowed
     if unknown:

@@ -76,6 +76,18 @@ def event_detail(request, slug: str):
     return render(request, "tournament/event_detail.html", context)
 
 
+def event_live_games(request, slug: str):
+    """The event's games being played on Brume now, which anyone who sees the event may watch
+    (the event page loads this list by itself and refreshes it)."""
+    from games.selectors import live_games_visible_to
+
+    event = _event_for(request, slug)
+    games = selectors.live_games_in_progress(event).filter(live__in=live_games_visible_to(request.user, listing=True))
+    context = {"event": event, "live_games": list(games[:100])}
+    template = "tournament/_live_now.html" if request.htmx else "tournament/event_live_games.html"
+    return render(request, template, context)
+
+
 def round_detail(request, slug: str, number: int, round_number: int):
     """One round's pairings and results (the event page shows a large stage's latest round only)."""
     event = _event_for(request, slug)
