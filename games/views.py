@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -25,20 +26,55 @@ from games.selectors import (
     records_visible_to,
     replay_frame,
 )
+from games.rules_pages import rules_page
 from games.services import RecordRejected, record_upload, records_enqueue
 
 
 def home(request):
-    return render(request, "games/home.html", {"catalogue": game_catalogue()})
+    # The site's front page reads the tournament app's lists (an exception to "games reads only
+    # itself": the page is the whole site's, its rules live in tournament.whats_on).
+    from tournament.permissions import can_create_event
+    from tournament.selectors import player_tasks
+    from tournament.whats_on import whats_on
+
+    context = {
+        "catalogue": game_catalogue(),
+        "now": whats_on(request.user),
+        "can_create": can_create_event(request.user),
+        "my_open_matches": sum(task.needs_me for task in player_tasks(request.user)),
+    }
+    return render(request, "games/home.html", context)
 
 
 def game_detail(request, slug: str):
+    from ranking.selectors import pools
+    from tournament.whats_on import game_events
+
     try:
         entry = game_entry(slug)
     except UnknownGame:
         raise Http404(f"no game called {slug}") from None
     records = records_visible_to(request.user, listing=True).filter(game=slug).order_by("-created_at", "-pk")[:10]
-    return render(request, "games/game_detail.html", {"entry": entry, "records": records})
+    context = {
+        "entry": entry,
+        "records": records,
+        "events": game_events(request.user, slug),
+        "pools": list(pools(slug)),
+        "rules": rules_page(slug),
+    }
+    return render(request, "games/game_detail.html", context)
+
+
+def game_rules(request, slug: str):
+    """The rules as Brume reads them: docs/games/<slug>.md as a page."""
+    try:
+        entry = game_entry(slug)
+        rules = rules_page(slug)
+    except UnknownGame:
+        raise Http404(f"no game called {slug}") from None
+    if rules is None:
+        raise Http404("this game has no rules page yet")
+    return render(request, "games/game_rules.html", {"entry": entry, "rules": rules, "html": mark_safe(rules.html)})
 
 
 @login_required

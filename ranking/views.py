@@ -50,7 +50,7 @@ def stage_standings(request, slug: str, number: int):
         event.pk,
         f"standings-table:{stage.pk}:{page.number if page else 0}",
         "ranking/_standings_table.html",
-        lambda: {"standings": standings, "groups": groups},
+        lambda: {"standings": standings, "groups": groups, "game": event.game},
     )
     options = cached_html(
         event.pk, f"standings-options:{stage.pk}", "ranking/_why_options.html", lambda: {"standings": standings}

@@ -103,7 +103,7 @@ ROUNDS_SHOWN_IN_FULL = 120
 
 
 def _with_matches(rounds: QuerySet[Round]) -> QuerySet[Round]:
-    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    seats = MatchSeat.objects.select_related("participant__user").order_by("seat")  # names link to players
     games = SeriesGame.objects.select_related("record")  # a team game's verdict says if it was won
     matches = Match.objects.order_by("table").prefetch_related(
         Prefetch("seats", queryset=seats), Prefetch("games", games)
@@ -160,7 +160,7 @@ def stage_round(stage: Stage, number: int) -> Round:
 
 
 def match_detail(match_id: int) -> Match:
-    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    seats = MatchSeat.objects.select_related("participant__user").order_by("seat")
     games = (
         SeriesGame.objects.order_by("number")
         .select_related("record", "record_reporter")
