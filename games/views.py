@@ -13,6 +13,7 @@ from games.ai_batches import batch_create
 from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
 from games.models import AIBatch, GameRecord
+from games.rules_pages import rules_page
 from games.selectors import (
     HIDDEN_DUPLICATE,
     allowed_viewers,
@@ -26,7 +27,6 @@ from games.selectors import (
     records_visible_to,
     replay_frame,
 )
-from games.rules_pages import rules_page
 from games.services import RecordRejected, record_upload, records_enqueue
 
 
