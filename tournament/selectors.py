@@ -181,6 +181,7 @@ class NextAction:
     detail: str = ""
     action: str = ""  # a key the page turns into a form or a link
     urgent: bool = False
+    needs: str = ""  # the matches concerned: a key of MATCH_NEEDS, for the organiser's list of them
 
 
 def organiser_actions(event: Event) -> list[NextAction]:
@@ -209,14 +210,21 @@ def organiser_actions(event: Event) -> list[NextAction]:
         ]
     actions = []
     pending = Match.objects.filter(round__stage=stage, status=Match.Status.PENDING)
-    disputes = SeriesGame.objects.filter(match__in=pending, status=SeriesGame.Status.DISPUTED).count()
+    open_games = SeriesGame.objects.filter(match__in=pending)
+    disputes = open_games.filter(status=SeriesGame.Status.DISPUTED).count()
+    agreed = open_games.filter(status=SeriesGame.Status.REPORTED).count()
     missing = pending.count()
     if disputes:
-        actions.append(
-            NextAction(f"Rule on {disputes} dispute{'s' if disputes != 1 else ''}", "", "disputes", urgent=True)
-        )
+        label = f"Rule on {disputes} dispute{'s' if disputes != 1 else ''}"
+        actions.append(NextAction(label, "", "disputes", urgent=True, needs="dispute"))
+    if agreed:
+        label = f"Confirm {agreed} reported result{'s' if agreed != 1 else ''}"
+        detail = "reported by one side, not disputed"
+        actions.append(NextAction(label, detail, "confirm_reported", needs="confirmation"))
     if missing:
-        actions.append(NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results"))
+        actions.append(
+            NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results", needs="result")
+        )
     elif stage.status != Stage.Status.CLOSED:
         from tournament.services.brackets import stage_bracket_state
 

@@ -176,3 +176,12 @@ class ForfeitInput(serializers.Serializer):
 class TokenInput(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
+class GameVersionInput(serializers.Serializer):
+    id = Id(help_text="the series game's id")
+    version = serializers.IntegerField(min_value=0, max_value=2**31 - 1, help_text="its version as you read it")
+
+
+class ConfirmReportedInput(serializers.Serializer):
+    games = serializers.ListField(child=GameVersionInput(), min_length=1, max_length=500)
