@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -20,10 +20,13 @@ from games.selectors import (
     game_catalogue,
     game_entry,
     live_game_for_viewer,
+    log_download_refusal,
+    log_text,
     may_open_record,
     may_see_everything,
     public_verdict,
     record_for_viewer,
+    records_of_player,
     records_visible_to,
     replay_frame,
 )
@@ -135,6 +138,7 @@ def _record_context(request, record: GameRecord, ply: int | None = None, viewer:
         "moves": record.log.get("moves", []) if may_see_everything(record, request.user) else [],
         # The first illegal move: the replay stops before it and the move list marks it.
         "bad_ply": record.bad_move_ply if record.is_done else None,
+        "download": log_download_refusal(record, request.user) is None,
     }
 
 
@@ -216,3 +220,51 @@ def live_game(request, public_id: str):
     if request.htmx:
         return render(request, "games/_live_board.html", context)
     return render(request, "games/live_game.html", context)
+
+
+RECORDS_PER_PAGE = 25
+
+
+@login_required
+def my_records(request):
+    """The records the user uploaded or played in, newest first, each linking to its page."""
+    from django.core.paginator import Paginator
+
+    page = Paginator(records_of_player(request.user), RECORDS_PER_PAGE).get_page(request.GET.get("page"))
+    titles = {entry.info.slug: entry.info.title for entry in game_catalogue()}
+    mine = f"user:{request.user.pk}"
+    rows = [
+        {
+            "record": record,
+            "title": titles.get(record.game, record.game),
+            "uploaded": record.uploaded_by_id == request.user.pk,
+            "played": any(seat.get("player") == mine for seat in record.log.get("seats", [])),
+        }
+        for record in page.object_list
+    ]
+    return render(request, "games/my_records.html", {"page": page, "rows": rows})
+
+
+def record_log(request, public_id: str):
+    """The record's log as a file: text (``?format=json`` for the JSON form), only once the user
+    may see all of it (``log_download_refusal``)."""
+    record = record_for_viewer(public_id, request.user)
+    if record is None:
+        raise Http404("no such record")
+    refusal = log_download_refusal(record, request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(
+            f"The log cannot be downloaded yet: {refusal}.", content_type="text/plain; charset=utf-8"
+        )
+    if request.GET.get("format") == "json":
+        from games.gamelog import jsonform
+
+        body = jsonform.dumps(jsonform.log_from_dict(record.log), indent=2)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        name = f"brume-{record.game}-{record.public_id}.json"
+    else:
+        response = HttpResponse(log_text(record), content_type="text/plain; charset=utf-8")
+        name = f"brume-{record.game}-{record.public_id}.txt"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response

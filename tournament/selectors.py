@@ -69,6 +69,22 @@ class EventVisibility:
             pk__in=games.filter(live__record__isnull=False).values("live__record_id")
         )
 
+    def embargoed_logs(self, user) -> Q:
+        """Records whose whole log file stays closed to this user although they may open the
+        record: the games of a duplicate round still being played (its players included: the file
+        holds the shared setup, which the other tables are still discovering). Organisers are not
+        held back."""
+        games = SeriesGame.objects.filter(match__setup_seed__isnull=False, match__round__status=Round.Status.PUBLISHED)
+        if user.is_authenticated:
+            if user.is_superuser:
+                return Q(pk__in=[])
+            games = games.exclude(match__round__stage__event__owner=user).exclude(
+                match__round__stage__event__arbiters=user
+            )
+        return Q(pk__in=games.filter(record__isnull=False).values("record_id")) | Q(
+            pk__in=games.filter(live__record__isnull=False).values("live__record_id")
+        )
+
     def hidden_live_games(self, user, *, listing: bool) -> Q:
         return Q(pk__in=self._games(user, listing).filter(live__isnull=False).values("live_id"))
 
