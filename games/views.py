@@ -40,8 +40,10 @@ def home(request):
     from tournament.selectors import player_tasks
     from tournament.whats_on import whats_on
 
+    catalogue = game_catalogue()
     context = {
-        "catalogue": game_catalogue(),
+        "catalogue": catalogue,
+        "titles": {entry.info.slug: entry.info.title for entry in catalogue},
         "now": whats_on(request.user),
         "can_create": can_create_event(request.user),
         "my_open_matches": sum(task.needs_me for task in player_tasks(request.user)),
