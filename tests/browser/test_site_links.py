@@ -88,3 +88,28 @@ def test_a_visitor_opens_a_player_from_the_standings_and_compares_them(live_serv
     table = page.get_by_role("table", name=f"{winner.username} against {loser.username}")
     assert table.is_visible()
     assert table.get_by_role("row").nth(1).get_by_role("cell").all_inner_texts()[1:5] == ["1", "1", "0", "0"]
+
+
+def test_the_new_pages_are_labelled_and_fit_a_phone(live_server, page, misty_nim):
+    from tests.browser.test_accessibility import UNLABELLED
+    from tests.ranking.events import play_round
+
+    event, owner, participants = make_event(players=4)
+    play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
+    round_publish(stage=event.stages.get(), by=owner)
+    record = record_upload(data=random_log(seed=8), by=owner).record
+    sign_in(page, live_server, owner)
+    a, b = participants[0].user.username, participants[1].user.username
+    paths = [
+        "/games/carnac/",
+        "/games/carnac/rules/",
+        f"/events/{event.slug}/matches/",
+        f"/events/{event.slug}/matches/?needs=result",
+        "/me/records/",
+        record.get_absolute_url(),
+        f"/ratings/players/{a}/?against={b}",
+    ]
+    for path in paths:
+        page.goto(live_server.url + path)
+        assert page.evaluate(UNLABELLED) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1, path
