@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -265,8 +267,6 @@ def event_matches(request, slug: str):
 @login_required
 def event_games_confirm(request, slug: str):
     """Confirm every listed result one side reported (``game=<id>:<version>``, repeated)."""
-    import re
-
     from tournament.services.bulk_results import games_confirm_reported
 
     event = _event_for(request, slug)
