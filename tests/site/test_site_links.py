@@ -200,3 +200,14 @@ def test_the_home_page_costs_the_same_queries_for_many_events_as_for_one(client,
         _played(4)
         make_event(start=False)
     assert count() == few <= 16
+
+
+def test_a_renamed_account_is_linked_by_its_new_name_in_cached_tables(client, misty_nim):
+    event, _, participants = _played()
+    url = reverse("round-detail", args=[event.slug, 1, 1])
+    user = participants[0].user
+    assert player_href(user) in client.get(url).content.decode()  # now cached
+    user.username = "renamed-player"
+    user.save()
+    html = client.get(url).content.decode()
+    assert 'href="/ratings/players/renamed-player/"' in html
