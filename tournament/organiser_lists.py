@@ -14,8 +14,8 @@ from tournament.models import Event, Match, MatchSeat, SeriesGame
 
 # What a list can be filtered on, in the organiser's words.
 MATCH_NEEDS = {
-    "dispute": "a ruling on a disputed result",
-    "confirmation": "a confirmation of a result one side reported",
+    "dispute": "a ruling",
+    "confirmation": "a confirmation",
     "result": "a result",
 }
 MAX_SHOWN = 500  # matches on one page: an event's open matches fit (a 1,000-entrant Swiss round has 500)
