@@ -187,3 +187,41 @@ def public_verdict(record: GameRecord, user) -> dict | None:
         "summary": "valid" if record.verdict["valid"] else f"invalid at move {bad['ply']}" if bad else "invalid",
         "redacted": "this hidden-information game is not over: only its uploader sees the reasons",
     }
+
+
+# --- a player's own records, and downloading a log ---------------------------------------------------
+
+
+def records_of_player(user) -> QuerySet[GameRecord]:
+    """The records this user uploaded or played a seat in (their log names ``user:<id>``), as far
+    as they may open them: newest first. One query, whatever the number of records."""
+    if not user.is_authenticated:
+        return GameRecord.objects.none()
+    seats = max((engine.info.max_seats for engine in all_engines()), default=0)
+    me = f"user:{user.pk}"
+    played = Q()
+    for index in range(seats):  # a key path per seat: works on SQLite and PostgreSQL alike
+        played |= Q(**{f"log__seats__{index}__player": me})
+    return records_visible_to(user).filter(Q(uploaded_by=user) | played).order_by("-created_at", "-pk")
+
+
+def log_download_refusal(record: GameRecord, user) -> str | None:
+    """Why this user may not download the record's whole log (None: they may). The record is
+    already one they may open; the file holds everything (a Menhirs board, a Mists tile order), so
+    it is given only when the whole record may be seen (``may_see_everything``) and no app above
+    keeps it under embargo (a duplicate round still being played: other tables play the same
+    setup)."""
+    if not may_see_everything(record, user):
+        return "the log of a hidden-information game opens once the game is over and its log is found valid"
+    for rule in _visibility_rules:
+        embargoed = getattr(rule, "embargoed_logs", None)
+        if embargoed is not None and GameRecord.objects.filter(embargoed(user), pk=record.pk).exists():
+            return "this game's round is still being played at other tables with the same setup: its log opens when the round closes"
+    return None
+
+
+def log_text(record: GameRecord) -> str:
+    """The record's log in its text form (the form people read and write)."""
+    from games.gamelog import textform
+
+    return textform.dumps(jsonform.log_from_dict(record.log))

@@ -5,8 +5,11 @@ from games import converters, views  # noqa: F401  (converters registers <public
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/<slug:slug>/", views.game_detail, name="game-detail"),
+    path("games/<slug:slug>/rules/", views.game_rules, name="game-rules"),
     path("records/upload/", views.record_upload_page, name="record-upload"),
     path("records/<public_id:public_id>/", views.record_detail, name="record-detail"),
+    path("records/<public_id:public_id>/log/", views.record_log, name="record-log"),
+    path("me/records/", views.my_records, name="my-records"),
     path("play/<public_id:public_id>/", views.live_game, name="live-game"),
     path("ai/", views.ai_batch_list, name="ai-batch-list"),
     path("ai/start/", views.ai_batch_start, name="ai-batch-start"),

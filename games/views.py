@@ -3,8 +3,9 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -12,6 +13,7 @@ from games.ai_batches import batch_create
 from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
 from games.models import AIBatch, GameRecord
+from games.rules_pages import rules_page
 from games.selectors import (
     HIDDEN_DUPLICATE,
     allowed_viewers,
@@ -19,10 +21,13 @@ from games.selectors import (
     game_entry,
     live_game_for_viewer,
     live_game_links,
+    log_download_refusal,
+    log_text,
     may_open_record,
     may_see_everything,
     public_verdict,
     record_for_viewer,
+    records_of_player,
     records_visible_to,
     replay_frame,
 )
@@ -30,16 +35,52 @@ from games.services import RecordRejected, record_upload, records_enqueue
 
 
 def home(request):
-    return render(request, "games/home.html", {"catalogue": game_catalogue()})
+    # The site's front page reads the tournament app's lists (an exception to "games reads only
+    # itself": the page is the whole site's, its rules live in tournament.whats_on).
+    from tournament.permissions import can_create_event
+    from tournament.selectors import player_tasks
+    from tournament.whats_on import whats_on
+
+    catalogue = game_catalogue()
+    context = {
+        "catalogue": catalogue,
+        "titles": {entry.info.slug: entry.info.title for entry in catalogue},
+        "now": whats_on(request.user),
+        "can_create": can_create_event(request.user),
+        "my_open_matches": sum(task.needs_me for task in player_tasks(request.user)),
+    }
+    return render(request, "games/home.html", context)
 
 
 def game_detail(request, slug: str):
+    from ranking.selectors import pools
+    from tournament.whats_on import game_events
+
     try:
         entry = game_entry(slug)
     except UnknownGame:
         raise Http404(f"no game called {slug}") from None
     records = records_visible_to(request.user, listing=True).filter(game=slug).order_by("-created_at", "-pk")[:10]
-    return render(request, "games/game_detail.html", {"entry": entry, "records": records})
+    context = {
+        "entry": entry,
+        "records": records,
+        "events": game_events(request.user, slug),
+        "pools": list(pools(slug)),
+        "rules": rules_page(slug),
+    }
+    return render(request, "games/game_detail.html", context)
+
+
+def game_rules(request, slug: str):
+    """The rules as Brume reads them: docs/games/<slug>.md as a page."""
+    try:
+        entry = game_entry(slug)
+        rules = rules_page(slug)
+    except UnknownGame:
+        raise Http404(f"no game called {slug}") from None
+    if rules is None:
+        raise Http404("this game has no rules page yet")
+    return render(request, "games/game_rules.html", {"entry": entry, "rules": rules, "html": mark_safe(rules.html)})
 
 
 @login_required
@@ -100,6 +141,7 @@ def _record_context(request, record: GameRecord, ply: int | None = None, viewer:
         "moves": record.log.get("moves", []) if may_see_everything(record, request.user) else [],
         # The first illegal move: the replay stops before it and the move list marks it.
         "bad_ply": record.bad_move_ply if record.is_done else None,
+        "download": log_download_refusal(record, request.user) is None,
     }
 
 
@@ -189,3 +231,51 @@ def live_game(request, public_id: str):
     if request.htmx:
         return render(request, "games/_live_board.html", context)
     return render(request, "games/live_game.html", context)
+
+
+RECORDS_PER_PAGE = 25
+
+
+@login_required
+def my_records(request):
+    """The records the user uploaded or played in, newest first, each linking to its page."""
+    from django.core.paginator import Paginator
+
+    page = Paginator(records_of_player(request.user), RECORDS_PER_PAGE).get_page(request.GET.get("page"))
+    titles = {entry.info.slug: entry.info.title for entry in game_catalogue()}
+    mine = f"user:{request.user.pk}"
+    rows = [
+        {
+            "record": record,
+            "title": titles.get(record.game, record.game),
+            "uploaded": record.uploaded_by_id == request.user.pk,
+            "played": any(seat.get("player") == mine for seat in record.log.get("seats", [])),
+        }
+        for record in page.object_list
+    ]
+    return render(request, "games/my_records.html", {"page": page, "rows": rows})
+
+
+def record_log(request, public_id: str):
+    """The record's log as a file: text (``?format=json`` for the JSON form), only once the user
+    may see all of it (``log_download_refusal``)."""
+    record = record_for_viewer(public_id, request.user)
+    if record is None:
+        raise Http404("no such record")
+    refusal = log_download_refusal(record, request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(
+            f"The log cannot be downloaded yet: {refusal}.", content_type="text/plain; charset=utf-8"
+        )
+    if request.GET.get("format") == "json":
+        from games.gamelog import jsonform
+
+        body = jsonform.dumps(jsonform.log_from_dict(record.log), indent=2)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        name = f"brume-{record.game}-{record.public_id}.json"
+    else:
+        response = HttpResponse(log_text(record), content_type="text/plain; charset=utf-8")
+        name = f"brume-{record.game}-{record.public_id}.txt"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -241,6 +241,17 @@ def _record_validated(sender, record, **kwargs) -> None:
     record_changed(record.pk)  # its verdict was written with update(): no post_save
 
 
+def _user_saved(sender, instance, update_fields=None, **kwargs) -> None:
+    """Names in cached tables link to player pages by username: a renamed account's events are
+    out of date (a sign-in, which saves only ``last_login``, changes nothing)."""
+    if update_fields is not None and "username" not in update_fields:
+        return
+    from tournament.models import Participant
+
+    for event_id in Participant.objects.filter(user=instance).values_list("event_id", flat=True):
+        event_changed(event_id)
+
+
 def connect() -> None:
     from django.db.models.signals import post_delete, post_save
 
@@ -254,4 +265,7 @@ def connect() -> None:
         post_save.connect(_changed, sender=model, dispatch_uid=uid)
         post_delete.connect(_changed, sender=model, dispatch_uid=uid)
     post_save.connect(_record_saved, sender=GameRecord, dispatch_uid="ranking-derived-cache-record")
+    from django.contrib.auth import get_user_model
+
+    post_save.connect(_user_saved, sender=get_user_model(), dispatch_uid="ranking-derived-cache-user")
     record_validated.connect(_record_validated, dispatch_uid="ranking-derived-cache-record-validated")

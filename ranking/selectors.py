@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
 from ranking.models import Player, RatedGame, Rating, RatingHistory, RatingPool
 from ranking.standings.compute import Standings, compute_standings
@@ -122,7 +122,8 @@ def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -
             "The results of the round under way are hidden until it is over: these standings are before it.",
         ]
     entrants, scoring = stage_entrants(stage, hidden_rounds)
-    participants = {p.pk: p for p in stage.event.participants.all()}
+    # The username rides along (annotated, not a joined user row): names link to player pages.
+    participants = {p.pk: p for p in stage.event.participants.annotate(username=F("user__username"))}
     deciding = None
     if stage.bracket:  # an elimination stage: the bracket places everyone, the rest is information
         from tournament.services.brackets import stage_bracket_placings

@@ -52,7 +52,7 @@ def stage_standings(request, slug: str, number: int):
         event.pk,
         f"standings-table:{stage.pk}:{page.number if page else 0}{':hiding' if hidden else ''}",
         "ranking/_standings_table.html",
-        lambda: {"standings": standings, "groups": groups},
+        lambda: {"standings": standings, "groups": groups, "game": event.game},
     )
     options = cached_html(
         event.pk,
@@ -107,4 +107,23 @@ def player_detail(request, username: str):
             Point(row.last_played or selectors.period_start(row.period), row.rating, row.deviation) for row in rows
         ]
         charts.append((rating, mark_safe(rating_history_svg(points, f"{player.name} in {rating.pool.name}"))))
-    return render(request, "ranking/player_detail.html", {"profile": profile, "charts": charts})
+    context = {"profile": profile, "charts": charts, **_head_to_head_context(request, player)}
+    return render(request, "ranking/player_detail.html", context)
+
+
+def _head_to_head_context(request, player) -> dict:
+    """``?against=<username>``: this player's games against another, per game."""
+    from ranking.head_to_head import head_to_head, opponents_of
+
+    context = {"opponents": opponents_of(player, request.user), "against": None, "h2h": None}
+    name = request.GET.get("against", "")
+    if name:
+        other = selectors.player_for_username(name[:150], viewer=request.user)
+        context["against"] = name[:150]
+        if other is None:
+            context["h2h_error"] = "No player by that name."
+        elif other.user_id == player.user_id:
+            context["h2h_error"] = "Choose another player."
+        else:
+            context["h2h"] = head_to_head(player, other, request.user)
+    return context

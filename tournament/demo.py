@@ -92,6 +92,24 @@ def _finish_round(round_, rng, *, partial: bool = False) -> None:
         _play_human_games(match, rng, stop_after=1 if partial else None)
 
 
+def _leave_for_the_organiser(round_) -> None:
+    """Of the open matches between two people, one has a reported result waiting for
+    confirmation and one a disputed report: the Next panel then has something to link to."""
+    from tournament.services.results import game_dispute
+
+    waiting = []
+    for match in round_.matches.filter(is_bye=False, status=Match.Status.PENDING).order_by("table"):
+        game = match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()
+        people = not any(seat.participant.is_ai for seat in match.seats.all())
+        if people and game is not None and game.status == SeriesGame.Status.AWAITING:
+            waiting.append((match, game))
+    for index, (match, game) in enumerate(waiting[:2]):
+        first, second = (seat.participant.user for seat in match.seats.order_by("seat"))
+        game = game_report(game=game, by=first, ranks=[1, 2])
+        if index == 1:
+            game_dispute(game=game, by=second, reason="I won this one: the last megalith was mine.")
+
+
 def _ai_games(round_) -> None:
     for game in SeriesGame.objects.filter(match__round=round_, status=SeriesGame.Status.AWAITING):
         play_ai_series_game.apply(args=(game.pk,))
@@ -176,6 +194,7 @@ def load_tournament_demo(stdout=None) -> list[str]:
         second = round_publish(stage=stage, by=orga)
         _ai_games(second)
         _finish_round(second, rng, partial=True)
+        _leave_for_the_organiser(second)
     created.append(swiss.slug)
 
     knockout = event_create(

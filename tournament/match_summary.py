@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from games.engines import get_engine
-from tournament.models import Match, SeriesGame, Stage
+from tournament.models import Match, Participant, SeriesGame, Stage
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class SeatLine:
     score: str  # the game's score (summed over the series), "" when none was recorded
     won: bool | None = None  # a team game: did the team win (None: not known)
     points: str = ""  # match points this match gave
+    participant: Participant | None = None  # for the link on the name
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ def summarize(match: Match, stage: Stage, score_label: str = "score", absent: li
             seat.rank,
             _n(scores[seat.participant_id]) if scored else "",
             won,
+            participant=seat.participant,
         )
         if not games:
             return MatchSummary("team", [line], "", False)
@@ -104,6 +106,7 @@ def summarize(match: Match, stage: Stage, score_label: str = "score", absent: li
             seat.rank if settled else None,
             _n(scores[seat.participant_id]) if scored else "",
             points=_n(seat.match_points) if settled and seat.match_points is not None else "",
+            participant=seat.participant,
         )
         for seat in seats
     ]

@@ -75,6 +75,22 @@ class EventVisibility:
             pk__in=games.filter(live__record__isnull=False).values("live__record_id")
         )
 
+    def embargoed_logs(self, user) -> Q:
+        """Records whose whole log file stays closed to this user although they may open the
+        record: the games of a duplicate round still being played (its players included: the file
+        holds the shared setup, which the other tables are still discovering). Organisers are not
+        held back."""
+        games = SeriesGame.objects.filter(match__setup_seed__isnull=False, match__round__status=Round.Status.PUBLISHED)
+        if user.is_authenticated:
+            if user.is_superuser:
+                return Q(pk__in=[])
+            games = games.exclude(match__round__stage__event__owner=user).exclude(
+                match__round__stage__event__arbiters=user
+            )
+        return Q(pk__in=games.filter(record__isnull=False).values("record_id")) | Q(
+            pk__in=games.filter(live__record__isnull=False).values("live__record_id")
+        )
+
     def hidden_live_games(self, user, *, listing: bool) -> Q:
         return Q(pk__in=self._games(user, listing).filter(live__isnull=False).values("live_id"))
 
@@ -109,7 +125,7 @@ ROUNDS_SHOWN_IN_FULL = 120
 
 
 def _with_matches(rounds: QuerySet[Round]) -> QuerySet[Round]:
-    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    seats = MatchSeat.objects.select_related("participant__user").order_by("seat")  # names link to players
     games = SeriesGame.objects.select_related("record")  # a team game's verdict says if it was won
     matches = Match.objects.order_by("table").prefetch_related(
         Prefetch("seats", queryset=seats), Prefetch("games", games)
@@ -167,7 +183,7 @@ def stage_round(stage: Stage, number: int) -> Round:
 
 
 def match_detail(match_id: int) -> Match:
-    seats = MatchSeat.objects.select_related("participant").order_by("seat")
+    seats = MatchSeat.objects.select_related("participant__user").order_by("seat")
     games = (
         SeriesGame.objects.order_by("number")
         .select_related("record", "record_reporter")
@@ -188,6 +204,7 @@ class NextAction:
     detail: str = ""
     action: str = ""  # a key the page turns into a form or a link
     urgent: bool = False
+    needs: str = ""  # the matches concerned: a key of MATCH_NEEDS, for the organiser's list of them
 
 
 def organiser_actions(event: Event) -> list[NextAction]:
@@ -216,14 +233,21 @@ def organiser_actions(event: Event) -> list[NextAction]:
         ]
     actions = []
     pending = Match.objects.filter(round__stage=stage, status=Match.Status.PENDING)
-    disputes = SeriesGame.objects.filter(match__in=pending, status=SeriesGame.Status.DISPUTED).count()
+    open_games = SeriesGame.objects.filter(match__in=pending)
+    disputes = open_games.filter(status=SeriesGame.Status.DISPUTED).count()
+    agreed = open_games.filter(status=SeriesGame.Status.REPORTED).count()
     missing = pending.count()
     if disputes:
-        actions.append(
-            NextAction(f"Rule on {disputes} dispute{'s' if disputes != 1 else ''}", "", "disputes", urgent=True)
-        )
+        label = f"Rule on {disputes} dispute{'s' if disputes != 1 else ''}"
+        actions.append(NextAction(label, "", "disputes", urgent=True, needs="dispute"))
+    if agreed:
+        label = f"Confirm {agreed} reported result{'s' if agreed != 1 else ''}"
+        detail = "reported by one side, not disputed"
+        actions.append(NextAction(label, detail, "confirm_reported", needs="confirmation"))
     if missing:
-        actions.append(NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results"))
+        actions.append(
+            NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results", needs="result")
+        )
     elif stage.status != Stage.Status.CLOSED:
         from tournament.services.brackets import stage_bracket_state
 

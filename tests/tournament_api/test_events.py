@@ -218,7 +218,9 @@ def test_the_event_detail_says_what_the_caller_is(api, world):
 def test_the_organisers_next_actions_follow_the_event(api, world):
     api.force_login(world.users["owner"])
     actions = api.get(world.event_url("api-event-next-actions")).json()
-    assert actions == [{"label": "2 results missing", "detail": "", "action": "results", "urgent": False}]
+    assert actions == [
+        {"label": "2 results missing", "detail": "", "action": "results", "urgent": False, "needs": "result"}
+    ]
 
 
 def test_an_unknown_event_is_a_404_with_the_error_body(api):

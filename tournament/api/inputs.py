@@ -207,3 +207,12 @@ class ConflictInput(serializers.Serializer):
     first = Id()
     second = Id()
     reason = Text(max_length=200, required=False, allow_blank=True, default="")
+
+
+class GameVersionInput(serializers.Serializer):
+    id = Id(help_text="the series game's id")
+    version = serializers.IntegerField(min_value=0, max_value=2**31 - 1, help_text="its version as you read it")
+
+
+class ConfirmReportedInput(serializers.Serializer):
+    games = serializers.ListField(child=GameVersionInput(), min_length=1, max_length=500)

@@ -299,6 +299,7 @@ class NextActionSerializer(serializers.Serializer):
     detail = serializers.CharField()
     action = serializers.CharField()
     urgent = serializers.BooleanField()
+    needs = serializers.CharField(help_text="the matches concerned: GET matches/?needs=<this> (empty: none)")
 
 
 class PlayerTaskSerializer(serializers.Serializer):

@@ -67,6 +67,8 @@ urlpatterns = [
     path(ROUND, stages.RoundDetailView.as_view(), name="api-round-detail"),
     path(ROUND + "pairings.csv", exports.PairingsCSVView.as_view(), name="api-round-pairings-csv"),
     # Matches and series games
+    path(EVENT + "matches/", results.OpenMatchesView.as_view(), name="api-open-matches"),
+    path(EVENT + "results/confirm-reported/", results.ConfirmReportedView.as_view(), name="api-confirm-reported"),
     path(MATCH, results.MatchDetailView.as_view(), name="api-match-detail"),
     path(MATCH + "forfeit/", results.MatchForfeitView.as_view(), name="api-match-forfeit"),
     path(GAME, results.SeriesGameView.as_view(), name="api-series-game-detail"),

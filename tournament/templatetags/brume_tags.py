@@ -1,4 +1,5 @@
 from django import template
+from django.utils.html import conditional_escape, format_html
 
 register = template.Library()
 
@@ -25,3 +26,20 @@ def match_summary(match, event):
 
     absent = Forfeit.objects.filter(match=match).values_list("absent", flat=True).first()
     return summarize(match, match.round.stage, score_label_of(event.game), absent)
+
+
+@register.filter
+def player_link(participant, game: str = ""):
+    """``{{ participant|player_link:event.game }}``: a participant's name, linked to their player
+    page when they have an account, to the game's AI description for an AI entrant (when the
+    game's rules page has one), and plain text for a guest.
+
+    Reads no row: the username comes from an ``annotate(username=...)`` or a
+    ``select_related("user")`` done by the selector that loaded the participant (a page that
+    forgets it makes one query per name, which tests/site/test_query_counts.py catches)."""
+    from tournament.people import participant_url
+
+    url = participant_url(participant, game)
+    if url is None:
+        return conditional_escape(participant.name)
+    return format_html('<a href="{}">{}</a>', url, participant.name)

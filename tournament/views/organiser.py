@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -236,3 +239,60 @@ def match_forfeit(request, slug: str, match_id: int):
         "The forfeit is recorded.",
     )
     return redirect(match)
+
+
+@login_required
+def event_matches(request, slug: str):
+    """The organiser's list of open matches, filtered by what they need (``?needs=dispute``,
+    ``confirmation``, ``result``): where the Next panel's counts lead."""
+    from tournament.organiser_lists import MATCH_NEEDS, matches_needing
+
+    event = _event_for(request, slug)
+    _require_organiser(request, event)
+    needs = request.GET.get("needs")
+    needs = needs if needs in MATCH_NEEDS else None
+    rows = matches_needing(event, needs)
+    context = {
+        "event": event,
+        "needs": needs,
+        "needs_text": MATCH_NEEDS.get(needs, "anything"),
+        "filters": MATCH_NEEDS,
+        "rows": rows,
+        "reported": [game for row in rows for game in row.reported],
+    }
+    return render(request, "tournament/event_matches.html", context)
+
+
+@require_POST
+@login_required
+def event_games_confirm(request, slug: str):
+    """Confirm every listed result one side reported (``game=<id>:<version>``, repeated)."""
+    from tournament.services.bulk_results import games_confirm_reported
+
+    event = _event_for(request, slug)
+    _require_organiser(request, event)
+    items = []
+    for value in request.POST.getlist("game"):
+        found = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,9})", value)
+        if found is None:
+            return _bad_number(bounds.OutOfBounds("each game is sent as <id>:<version>", field="game"))
+        items.append((int(found[1]), int(found[2])))
+    if not items:
+        messages.error(request, "choose at least one result to confirm")
+        return redirect(f"{reverse('event-matches', args=[event.slug])}?needs=confirmation")
+    done = _attempt(request, lambda: games_confirm_reported(event=event, by=request.user, items=items))
+    if done is not None:
+        if done.confirmed:
+            count = len(done.confirmed)
+            messages.success(request, f"{count} result{'s' if count != 1 else ''} confirmed.")
+        for refused in done.refused[:20]:
+            game = refused.game
+            where = (
+                f"round {game.match.round.number}, table {game.match.table}, game {game.number}"
+                if game
+                else f"game {refused.game_id}"
+            )
+            messages.error(request, f"Not confirmed: {where}: {refused.reason}.")
+        if len(done.refused) > 20:
+            messages.error(request, f"… and {len(done.refused) - 20} more not confirmed.")
+    return redirect(f"{reverse('event-matches', args=[event.slug])}?needs=confirmation")

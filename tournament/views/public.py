@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
@@ -49,7 +50,7 @@ def event_detail(request, slug: str):
         "event": event,
         "engine": get_engine(event.game),
         "organiser": organiser,
-        "participants": event.participants.all(),
+        "participants": event.participants.annotate(username=F("user__username")),
         "stages": [(stage, selectors.stage_rounds_for_page(stage, with_matches=organiser)) for stage in stage_list],
         "actions": selectors.organiser_actions(event) if organiser else [],
         "my_registration": event.participants.filter(user=request.user).first()

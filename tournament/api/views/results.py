@@ -6,17 +6,19 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from tournament import selectors
 from tournament.api.base import TournamentView, errors, event_match, match_game, validated, visible_event
 from tournament.api.concurrency import expected_version, game_etag, none_match
-from tournament.api.inputs import DecisionInput, DisputeInput, ForfeitInput, ResultInput
+from tournament.api.inputs import ConfirmReportedInput, DecisionInput, DisputeInput, ForfeitInput, ResultInput
 from tournament.api.serializers import MatchDetailSerializer, PlayerTaskSerializer, SeriesGameSerializer
 from tournament.errors import NotAllowed, StaleVersion
 from tournament.models import ResultEntry, SeriesGame
+from tournament.organiser_lists import MATCH_NEEDS, matches_needing
+from tournament.services.bulk_results import games_confirm_reported
 from tournament.services.events import check_organiser
 from tournament.services.results import game_confirm, game_decide, game_dispute, game_report, ranks_from_winner
 from tournament.services.walkovers import match_forfeit
@@ -206,3 +208,64 @@ class MyTasksView(TournamentView):
     )
     def get(self, request):
         return Response(PlayerTaskSerializer(selectors.player_tasks(request.user), many=True).data)
+
+
+class OpenGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+
+
+class OpenMatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField(source="match.pk")
+    stage = serializers.IntegerField(source="match.round.stage.number")
+    round = serializers.IntegerField(source="match.round.number")
+    table = serializers.IntegerField(source="match.table")
+    games = OpenGameSerializer(many=True, help_text="its games without a confirmed result")
+
+
+class RefusedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="game_id")
+    reason = serializers.CharField()
+
+
+class BulkConfirmationSerializer(serializers.Serializer):
+    confirmed = OpenGameSerializer(many=True)
+    refused = RefusedSerializer(many=True)
+
+
+class OpenMatchesView(TournamentView):
+    @extend_schema(
+        tags=MATCH_TAGS,
+        summary="Open matches (organisers), filtered by what they need: ?needs=dispute, confirmation or result",
+        parameters=[OpenApiParameter("needs", OpenApiTypes.STR, enum=list(MATCH_NEEDS), required=False)],
+        responses={200: OpenMatchSerializer(many=True), **errors(401, 403, 404)},
+    )
+    def get(self, request, slug: str):
+        event = visible_event(request, slug)
+        check_organiser(request.user, event)
+        needs = request.query_params.get("needs")
+        rows = matches_needing(event, needs if needs in MATCH_NEEDS else None)
+        return Response(OpenMatchSerializer(rows, many=True).data)
+
+
+class ConfirmReportedView(TournamentView):
+    inputs = {"POST": ConfirmReportedInput}
+
+    @extend_schema(
+        tags=GAME_TAGS,
+        summary="Confirm many reported results at once (organisers); each with the version you read",
+        description="Each game is confirmed on its own; one that changed since its version, is not reported, "
+        "or is not a game of this event is listed under `refused` with the reason, and the others still are.",
+        request=ConfirmReportedInput,
+        responses={200: BulkConfirmationSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request, slug: str):
+        event = visible_event(request, slug)
+        check_organiser(request.user, event)
+        data = validated(ConfirmReportedInput, request)
+        items = [(item["id"], item["version"]) for item in data["games"]]
+        return Response(
+            BulkConfirmationSerializer(games_confirm_reported(event=event, by=request.user, items=items)).data
+        )
