@@ -169,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         print("loading the demo into", scratch)
         _manage(env, "migrate", "--noinput")
         _manage(env, "load_demo")
+    _manage(env, "collectstatic", "--noinput", "--clear")  # DEBUG off: WhiteNoise serves the collected files
     sys.path.insert(0, str(ROOT))
     pages = [page for page in _extras_and_pages() if args.only in page[0]]
 

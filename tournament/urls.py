@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import organiser, players, public
+from tournament.views import organiser, players, public, sheets
 
 urlpatterns = [
     path("events/", public.event_list, name="event-list"),
@@ -28,4 +28,12 @@ urlpatterns = [
     path("events/<slug:slug>/matches/<int:match_id>/forfeit/", organiser.match_forfeit, name="match-forfeit"),
     path("events/<slug:slug>/games/<int:game_id>/", players.game_action, name="game-action"),
     path("me/matches/", players.my_matches, name="my-matches"),
+    # Print sheets for the venue (tournament/views/sheets.py)
+    path(
+        "events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/print/",
+        sheets.round_sheet,
+        name="round-sheet",
+    ),
+    path("events/<slug:slug>/stages/<int:number>/standings/print/", sheets.standings_sheet, name="standings-sheet"),
+    path("events/<slug:slug>/matches/<int:match_id>/scoresheet/", sheets.match_scoresheet, name="match-scoresheet"),
 ]

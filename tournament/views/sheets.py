@@ -1,0 +1,65 @@
+"""Print-ready sheets for the wall and the tables of a venue: a round's pairings, a stage's
+standings, a match's scoresheet. Each is read through the same checks and selectors as its page
+(who may see the event, which results are shown), so a sheet never shows more than the page."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+
+from games.engines import get_engine
+from ranking.selectors import stage_standings_cached
+from tournament import selectors
+from tournament.models import Stage
+from tournament.sheets import qr_svg, series_games
+from tournament.views._common import _event_for
+
+LOG_ANCHOR = "attach-log"  # the match page's log attach form (templates/tournament/_match_games.html)
+
+
+def round_sheet(request, slug: str, number: int, round_number: int):
+    event = _event_for(request, slug)
+    stage = get_object_or_404(Stage, event=event, number=number)
+    try:
+        round_ = selectors.stage_round(stage, round_number)
+    except stage.rounds.model.DoesNotExist:
+        raise Http404("no such round") from None
+    return render(
+        request,
+        "tournament/sheet_round.html",
+        {"event": event, "stage": stage, "round": round_, "game_title": get_engine(event.game).info.title},
+    )
+
+
+def standings_sheet(request, slug: str, number: int):
+    event = _event_for(request, slug)
+    stage = get_object_or_404(Stage, event=event, number=number)
+    standings = stage_standings_cached(stage)
+    context = {"event": event, "stage": stage, "standings": standings, "groups": standings.groups}
+    return render(request, "ranking/sheet_standings.html", context)
+
+
+def match_scoresheet(request, slug: str, match_id: int):
+    event = _event_for(request, slug)
+    try:
+        match = selectors.match_detail(match_id)
+    except Exception:
+        raise Http404("no such match") from None
+    if match.round.stage.event_id != event.pk or match.is_bye:
+        raise Http404("no such match")
+    seats = [seat.participant for seat in match.seats.all()]
+    names = {participant.pk: participant.name for participant in seats}
+    orders = [[names[pid] for pid in game.seat_order if pid in names] for game in match.games.all()]
+    upload_url = request.build_absolute_uri(match.get_absolute_url()) + "#" + LOG_ANCHOR
+    context = {
+        "event": event,
+        "match": match,
+        "stage": match.round.stage,
+        "players": [participant.name for participant in seats],
+        "games": series_games(match.round.stage.series_length, [p.name for p in seats], orders),
+        "score_label": get_engine(event.game).info.score_label,
+        "upload_url": upload_url,
+        "qr": mark_safe(qr_svg(upload_url, title=f"Attach the game logs of {match}")),
+    }
+    return render(request, "tournament/sheet_match.html", context)
