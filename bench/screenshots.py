@@ -45,8 +45,9 @@ CHECKS_JS = """
     if (r.width && r.right > width + 1 && !scrolls(el)) wide.push(name(el) + ' right=' + Math.round(r.right));
   }
   const small = [];
-  for (const el of document.querySelectorAll('a, button, input, select, textarea, summary')) {
-    const r = el.getBoundingClientRect();
+  for (const el of document.querySelectorAll('a:not(.skip), button, input, select, textarea, summary')) {
+    const box = /^(radio|checkbox)$/.test(el.type) && el.closest('label') ? el.closest('label') : el;
+    const r = box.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     const inText = el.tagName === 'A' && /^(P|LI|TD|SMALL|FIGCAPTION|DD|SPAN|ABBR)$/.test(el.parentElement.tagName)
       && el.parentElement.textContent.trim().length > el.textContent.trim().length + 2;
@@ -209,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
                         page.goto(base + path)
                         page.wait_for_load_state("networkidle")
                         page.screenshot(path=str(out / f"{name}-{width}-{scheme}.png"), full_page=True)
+                        if name.startswith("print-") and scheme == "light" and width == WIDTHS[-1]:
+                            page.emulate_media(media="print")  # the sheet as the printer gets it
+                            page.screenshot(path=str(out / f"{name}-print.png"), full_page=True)
+                            page.emulate_media(media="screen")
                         if width == 390 and scheme == "light":
                             found = page.evaluate(CHECKS_JS)
                             checks.append({"page": name, "path": path, **found})

@@ -106,6 +106,11 @@ def test_the_pairings_sheet_lists_each_table_with_its_players_in_large_type(clie
         names = " – ".join(seat.participant.name for seat in match.seats.all())
         assert f'<td class="table-number">{match.table}</td>' in html and names in html
     assert url in client.get(reverse("round-detail", args=[event.slug, 1, round_.number])).content.decode()
+    names = sorted(p.name for p in event.participants.all())
+    listed = re.findall(r"<li><span>([^<]+)</span> <b>(\d+)</b></li>", html)
+    assert [name for name, _ in listed] == names  # "Find your table": every player, by name
+    tables = {seat.participant.name: str(m.table) for m in round_.matches.all() for seat in m.seats.all()}
+    assert all(tables[name] == table for name, table in listed)
 
 
 def test_the_standings_sheet_counts_only_confirmed_results_like_the_standings_page(client):

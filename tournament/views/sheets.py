@@ -25,11 +25,20 @@ def round_sheet(request, slug: str, number: int, round_number: int):
         round_ = selectors.stage_round(stage, round_number)
     except stage.rounds.model.DoesNotExist:
         raise Http404("no such round") from None
-    return render(
-        request,
-        "tournament/sheet_round.html",
-        {"event": event, "stage": stage, "round": round_, "game_title": get_engine(event.game).info.title},
-    )
+    tables = {
+        seat.participant.name: match.table
+        for match in round_.matches.all()
+        if not match.is_bye
+        for seat in match.seats.all()
+    }
+    context = {
+        "event": event,
+        "stage": stage,
+        "round": round_,
+        "game_title": get_engine(event.game).info.title,
+        "by_name": sorted(tables.items(), key=lambda item: (item[0].casefold(), item[0])),
+    }
+    return render(request, "tournament/sheet_round.html", context)
 
 
 def standings_sheet(request, slug: str, number: int):
