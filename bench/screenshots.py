@@ -80,6 +80,7 @@ def _extras_and_pages() -> list[tuple[str, str | None, str]]:
     from games.ai_batches import batch_create, batch_play
     from games.live import live_create
     from games.models import AIBatch, GameRecord, LiveGame
+    from ranking.models import RatingPool
     from tournament.models import Event, Match
 
     users = {user.username: user for user in get_user_model().objects.all()}
@@ -114,7 +115,7 @@ def _extras_and_pages() -> list[tuple[str, str | None, str]]:
         ("api-root", None, "/api/v1/"),
         ("api-docs", None, "/api/docs/"),
         ("leaderboards", None, "/ratings/"),
-        ("leaderboard", None, "/ratings/carnac/"),
+        ("leaderboard", None, f"/ratings/{RatingPool.objects.order_by('slug').first().slug}/"),
         ("player", None, "/ratings/players/alice/"),
         ("round", None, f"/events/{swiss.slug}/stages/1/rounds/{last_round.number}/"),
         ("standings", None, f"/events/{swiss.slug}/stages/1/standings/"),
