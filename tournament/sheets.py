@@ -7,9 +7,9 @@ SVG (segno), so the printed page needs no script and no image service.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil
-from typing import Sequence
 
 import segno
 

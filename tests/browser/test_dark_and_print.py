@@ -100,11 +100,14 @@ def test_a_pairings_table_row_is_never_split_across_printed_pages(live_server, p
     )
     assert rules == ["avoid", "table-header-group"]  # the header repeats on every page
     assert page.locator(".sheet-pairings tbody tr").count() == 4
-    assert page.locator(".sheet-pairings .table-number").first.evaluate("td => parseFloat(getComputedStyle(td).fontSize)") >= 20
+    assert (
+        page.locator(".sheet-pairings .table-number").first.evaluate("td => parseFloat(getComputedStyle(td).fontSize)")
+        >= 20
+    )
 
 
 def test_the_scoresheet_qr_link_opens_the_match_page_at_the_log_form(live_server, page):
-    event, owner, participants = make_event(players=2, stage=BEST_OF_THREE)
+    event, owner, _ = make_event(players=2, stage=BEST_OF_THREE)
     match = round_publish(stage=event.stages.get(), by=owner).matches.get()
     page.goto(live_server.url + f"/events/{event.slug}/matches/{match.pk}/scoresheet/")
     target = page.locator(".qr figcaption a").get_attribute("href")

@@ -21,6 +21,7 @@ def test_a_missing_page_keeps_the_site_around_it(client, misty_nim):
 def test_a_private_event_reads_exactly_like_a_missing_one(client, misty_nim):
     event, _, _ = make_event()
     Event.objects.filter(pk=event.pk).update(visibility=Event.Visibility.PRIVATE)
+
     def page(path):  # the CSRF token is masked afresh on every response
         return re.sub(r'"X-CSRFToken": "\w+"', "", client.get(path).content.decode())
 

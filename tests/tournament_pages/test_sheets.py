@@ -41,7 +41,7 @@ def _expected_modules(text: str, border: int = 2) -> set[tuple[int, int]]:
 
 @pytest.fixture
 def best_of_three():
-    event, owner, participants = make_event(players=4, stage=BEST_OF_THREE)
+    event, owner, _ = make_event(players=4, stage=BEST_OF_THREE)
     round_ = round_publish(stage=event.stages.get(), by=owner)
     return event, owner, round_
 
@@ -156,7 +156,7 @@ def test_a_private_events_sheets_are_a_404_for_strangers(client, best_of_three, 
 
 
 def test_ids_walked_to_another_event_or_a_missing_round_are_a_404(client, best_of_three):
-    event, _, round_ = best_of_three
+    event, _, _ = best_of_three
     other, other_owner, _ = make_event(players=2)
     foreign = round_publish(stage=other.stages.get(), by=other_owner).matches.first()
     assert client.get(reverse("match-scoresheet", args=[event.slug, foreign.pk])).status_code == 404
