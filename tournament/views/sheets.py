@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from games.engines import get_engine
 from ranking.selectors import stage_standings_cached
 from tournament import selectors
-from tournament.models import Stage
+from tournament.models import Match, Round, Stage
 from tournament.sheets import qr_svg, series_games
 from tournament.views._common import _event_for
 
@@ -23,20 +23,20 @@ def round_sheet(request, slug: str, number: int, round_number: int):
     stage = get_object_or_404(Stage, event=event, number=number)
     try:
         round_ = selectors.stage_round(stage, round_number)
-    except stage.rounds.model.DoesNotExist:
+    except Round.DoesNotExist:
         raise Http404("no such round") from None
-    tables = {
-        seat.participant.name: match.table
+    tables = [  # a list, not a dict: two players may share a name
+        (seat.participant.name, match.table)
         for match in round_.matches.all()
         if not match.is_bye
         for seat in match.seats.all()
-    }
+    ]
     context = {
         "event": event,
         "stage": stage,
         "round": round_,
         "game_title": get_engine(event.game).info.title,
-        "by_name": sorted(tables.items(), key=lambda item: (item[0].casefold(), item[0])),
+        "by_name": sorted(tables, key=lambda item: (item[0].casefold(), item[0], item[1])),
     }
     return render(request, "tournament/sheet_round.html", context)
 
@@ -53,7 +53,7 @@ def match_scoresheet(request, slug: str, match_id: int):
     event = _event_for(request, slug)
     try:
         match = selectors.match_detail(match_id)
-    except Exception:
+    except Match.DoesNotExist:
         raise Http404("no such match") from None
     if match.round.stage.event_id != event.pk or match.is_bye:
         raise Http404("no such match")
