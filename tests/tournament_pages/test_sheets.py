@@ -169,3 +169,8 @@ def test_a_bye_has_no_scoresheet(client):
     event, owner, _ = make_event(players=3, stage=BEST_OF_THREE)
     bye = round_publish(stage=event.stages.get(), by=owner).matches.get(is_bye=True)
     assert client.get(reverse("match-scoresheet", args=[event.slug, bye.pk])).status_code == 404
+
+
+def test_a_sheet_is_read_only_a_post_is_refused(client, best_of_three):
+    event, _, round_ = best_of_three
+    assert client.post(reverse("round-sheet", args=[event.slug, 1, round_.number])).status_code == 405

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
 
 from games.engines import get_engine
 from ranking.selectors import stage_standings_cached
@@ -18,6 +19,7 @@ from tournament.views._common import _event_for
 LOG_ANCHOR = "attach-log"  # the match page's log attach form (templates/tournament/_match_games.html)
 
 
+@require_safe
 def round_sheet(request, slug: str, number: int, round_number: int):
     event = _event_for(request, slug)
     stage = get_object_or_404(Stage, event=event, number=number)
@@ -41,6 +43,7 @@ def round_sheet(request, slug: str, number: int, round_number: int):
     return render(request, "tournament/sheet_round.html", context)
 
 
+@require_safe
 def standings_sheet(request, slug: str, number: int):
     event = _event_for(request, slug)
     stage = get_object_or_404(Stage, event=event, number=number)
@@ -49,6 +52,7 @@ def standings_sheet(request, slug: str, number: int):
     return render(request, "ranking/sheet_standings.html", context)
 
 
+@require_safe
 def match_scoresheet(request, slug: str, match_id: int):
     event = _event_for(request, slug)
     try:
