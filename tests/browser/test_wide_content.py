@@ -91,6 +91,7 @@ def test_at_390px_nothing_sticks_out_of_the_page_except_inside_scrolling_boxes(l
     from games.ai.match import play_game
     from games.engines import get_engine
     from games.gamelog import textform
+    from games.models import GameRecord
     from games.services import record_upload, record_validate
     from tests.browser.conftest import sign_in
 
@@ -100,6 +101,9 @@ def test_at_390px_nothing_sticks_out_of_the_page_except_inside_scrolling_boxes(l
     log = play_game(get_engine("carnac"), [RandomPlayer(), RandomPlayer()], seed=5).log
     record = record_upload(data=textform.dumps(log), enqueue=False).record
     record_validate(record_id=record.pk)
+    # The widest public id there can be: a title made of it must still wrap on a phone.
+    GameRecord.objects.filter(pk=record.pk).update(public_id="W" * len(record.public_id))
+    record.refresh_from_db()
     sign_in(page, live_server, match.seats.first().participant.user)
     paths = [
         "/",
