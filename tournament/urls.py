@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import organiser, organiser_tools, players, public
+from tournament.views import organiser, organiser_tools, players, public, sheets
 
 urlpatterns = [
     path("events/", public.event_list, name="event-list"),
@@ -40,4 +40,12 @@ urlpatterns = [
     path("events/<slug:slug>/matches/<int:match_id>/forfeit/", organiser.match_forfeit, name="match-forfeit"),
     path("events/<slug:slug>/games/<int:game_id>/", players.game_action, name="game-action"),
     path("me/matches/", players.my_matches, name="my-matches"),
+    # Print sheets for the venue (tournament/views/sheets.py)
+    path(
+        "events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/print/",
+        sheets.round_sheet,
+        name="round-sheet",
+    ),
+    path("events/<slug:slug>/stages/<int:number>/standings/print/", sheets.standings_sheet, name="standings-sheet"),
+    path("events/<slug:slug>/matches/<int:match_id>/scoresheet/", sheets.match_scoresheet, name="match-scoresheet"),
 ]

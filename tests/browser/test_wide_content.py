@@ -70,3 +70,59 @@ def test_at_390px_the_standings_table_says_it_scrolls(live_server, page):
     assert table.evaluate("t => t.scrollWidth > t.clientWidth")
     hint = _hint_of(table)
     assert hint.is_visible() and "Scroll sideways" in hint.inner_text()
+
+
+# Elements whose right edge passes the viewport, leaving out what sits inside a box that scrolls
+# sideways (a bracket, a wide table): those are meant to be scrolled.
+STICKING_OUT = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const inScroller = el => { for (let box = el.parentElement; box && box !== document.body; box = box.parentElement)
+      if (/(auto|scroll)/.test(getComputedStyle(box).overflowX)) return true; return false; };
+  return [...document.querySelectorAll('body *')]
+    .filter(el => { const r = el.getBoundingClientRect(); return r.width && r.right > width + 1 && !inScroller(el); })
+    .map(el => el.outerHTML.slice(0, 80));
+}
+"""
+
+
+def test_at_390px_nothing_sticks_out_of_the_page_except_inside_scrolling_boxes(live_server, page):
+    from games.ai import RandomPlayer
+    from games.ai.match import play_game
+    from games.engines import get_engine
+    from games.gamelog import textform
+    from games.models import GameRecord
+    from games.services import record_upload, record_validate
+    from tests.browser.conftest import sign_in
+
+    knockout = _knockout(8)
+    swiss, owner, _ = make_event(players=6, stage={"format": "swiss", "series_length": 3, "settings": {"rounds": 3}})
+    match = round_publish(stage=swiss.stages.get(), by=owner).matches.first()
+    log = play_game(get_engine("carnac"), [RandomPlayer(), RandomPlayer()], seed=5).log
+    record = record_upload(data=textform.dumps(log), enqueue=False).record
+    record_validate(record_id=record.pk)
+    # The widest public id there can be: a title made of it must still wrap on a phone.
+    GameRecord.objects.filter(pk=record.pk).update(public_id="W" * len(record.public_id))
+    record.refresh_from_db()
+    sign_in(page, live_server, match.seats.first().participant.user)
+    paths = [
+        "/",
+        "/events/",
+        knockout.get_absolute_url(),
+        f"/events/{knockout.slug}/stages/1/standings/",
+        swiss.get_absolute_url(),
+        f"/events/{swiss.slug}/stages/1/rounds/1/",
+        match.get_absolute_url(),
+        f"/events/{swiss.slug}/stages/1/rounds/1/print/",
+        f"/events/{swiss.slug}/stages/1/standings/print/",
+        f"/events/{swiss.slug}/matches/{match.pk}/scoresheet/",
+        record.get_absolute_url(),
+        "/ratings/",
+        "/me/matches/",
+        "/records/upload/",
+    ]
+    for path in paths:
+        response = page.goto(live_server.url + path)
+        assert response.status == 200, path
+        assert page.evaluate(STICKING_OUT) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
