@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 
 import redis
@@ -85,7 +86,10 @@ class RedisListener:
 
     async def _run(self, url: str, ready: asyncio.Future) -> None:
         client = redis.asyncio.Redis.from_url(
-            url, socket_connect_timeout=settings.BRUME_PUSH_TIMEOUT, socket_keepalive=True
+            url,
+            socket_connect_timeout=settings.BRUME_PUSH_TIMEOUT,
+            socket_keepalive=True,
+            client_name=f"brume-push-{os.getpid()}",
         )
         pubsub = client.pubsub(ignore_subscribe_messages=True)
         try:
