@@ -42,7 +42,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 ## bench: every benchmark in bench/ (figures printed)
-BENCHES ?= carnac menhirs brouillard fog mists pairing ranking logs
+BENCHES ?= carnac menhirs brouillard fog mists pairing ranking logs live_push
 bench: $(STAMP)
 	for module in $(BENCHES); do echo "== bench.$$module"; $(PY) -m bench.$$module || exit 1; done
 

@@ -81,3 +81,28 @@ async def open_stream(host: str, port: int, path: str, headers: dict[str, str] |
     if stream.status != 200:
         stream.ended = True
     return stream
+
+
+async def http_request(
+    host: str, port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b""
+) -> tuple[int, bytes]:
+    """One plain HTTP/1.1 request on its own connection: (status, body)."""
+    reader, writer = await asyncio.open_connection(host, port)
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close"]
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+    if body or method == "POST":
+        lines.append(f"Content-Length: {len(body)}")
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+    await writer.drain()
+    stream = Stream(reader, writer)
+    await stream._read_head()
+    if stream._chunked:
+        while await stream._more():
+            pass
+        content = stream._buffer.encode()
+    elif "content-length" in stream.headers:
+        content = await reader.readexactly(int(stream.headers["content-length"]))
+    else:
+        content = await reader.read()
+    writer.close()
+    return stream.status, content
