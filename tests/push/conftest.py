@@ -23,8 +23,11 @@ class Server:
 @pytest.fixture
 def asgi_server(transactional_db):
     import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-    from config.asgi import application
+    from config.asgi import application as site
+
+    application = ASGIStaticFilesHandler(site)  # as Django's live server does: tests run with DEBUG off
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
