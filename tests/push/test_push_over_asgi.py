@@ -171,3 +171,28 @@ def test_the_stream_under_wsgi_answers_once_and_asks_for_a_slow_retry(client):
     assert response.status_code == 200
     assert response.content.decode() == 'retry: 10000\n\nid: 0\ndata: {"version":0,"status":"playing"}\n\n'
     assert client.post(events_path(live)).status_code == 405
+
+
+def test_a_forged_forwarded_address_does_not_escape_the_cap_under_asgi(asgi_server, client, settings):
+    """Under uvicorn too, X-Forwarded-For is believed only from a trusted proxy."""
+    settings.BRUME_PUSH_URL = None
+    settings.BRUME_PUSH_MAX_PER_ADDRESS = 1
+    ann, bo = make_user("ann"), make_user("bo")
+    live = carnac_between(ann, bo)
+    cookie = session_cookie(client, ann)
+
+    async def open_as(forwarded_for: str):
+        return await open_stream(
+            asgi_server.host, asgi_server.port, events_path(live), {**cookie, "X-Forwarded-For": forwarded_for}
+        )
+
+    async def scenario():
+        held = await open_as("198.51.100.1")
+        forged = await open_as("198.51.100.2")
+        settings.BRUME_TRUSTED_PROXIES = ["127.0.0.1"]
+        proxied = await open_as("198.51.100.3")  # now from a trusted proxy: another client
+        for stream in (held, forged, proxied):
+            stream.close()
+        return held.status, forged.status, proxied.status
+
+    assert asyncio.run(scenario()) == (200, 429, 200)
