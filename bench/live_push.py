@@ -147,11 +147,10 @@ def cpu_seconds(pids: list[int]) -> float:
 def make_games(count: int, prefix: str):
     """``count`` Carnac games between two people each: [(live, seats)], each seat a dict with
     the user's API token and session cookie."""
+    from django.contrib.auth import get_user_model
     from django.test import Client
 
     from accounts.tokens import token_for
-    from django.contrib.auth import get_user_model
-
     from games.live import live_create
 
     def make_user(username):
@@ -380,7 +379,6 @@ def warm_up(port: int, games) -> None:
 async def watchers(port: int, server: subprocess.Popen, games, per_game: int, moves: int, pace: float) -> dict:
     """``per_game`` - 2 spectators on each game besides its two seats, while the games are played."""
     from bench.sse import open_stream
-
     from games.models import LiveGame
 
     pids = worker_pids(server.pid)

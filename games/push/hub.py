@@ -9,6 +9,7 @@ on that watcher's own event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 
 from games.push.events import LiveEvent
@@ -32,10 +33,8 @@ class Watcher:
     async def wait(self, timeout: float) -> LiveEvent | None:
         """The newest event not yet taken, waiting at most ``timeout`` seconds; None if none."""
         if self.latest is None and not self.lost:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
-            except TimeoutError:
-                pass
         self._wake.clear()
         event, self.latest = self.latest, None
         return event
@@ -81,10 +80,8 @@ class Hub:
 
 
 def _call(watcher: Watcher, event: LiveEvent | None) -> None:
-    try:
+    with contextlib.suppress(RuntimeError):  # that loop is closed: its stream is gone
         watcher.loop.call_soon_threadsafe(watcher._offer, event)
-    except RuntimeError:
-        pass  # that loop is closed: its stream is gone
 
 
 HUB = Hub()

@@ -97,9 +97,13 @@ def test_a_finished_game_tells_an_up_to_date_page_to_stop_asking(asgi_server, cl
     cookie = session_cookie(client, ann)
 
     async def scenario():
-        late = await open_stream(asgi_server.host, asgi_server.port, events_path(live), {**cookie, "Last-Event-ID": "8"})
+        late = await open_stream(
+            asgi_server.host, asgi_server.port, events_path(live), {**cookie, "Last-Event-ID": "8"}
+        )
         blocks = await late.rest()
-        done = await open_stream(asgi_server.host, asgi_server.port, events_path(live), {**cookie, "Last-Event-ID": "9"})
+        done = await open_stream(
+            asgi_server.host, asgi_server.port, events_path(live), {**cookie, "Last-Event-ID": "9"}
+        )
         return blocks, done.status
 
     blocks, status = asyncio.run(scenario())
