@@ -54,6 +54,8 @@ async def live_game_events(request, public_id: str):
         current = await sync_to_async(_current_event)(request, public_id)
         if current is None:
             raise Http404("no such game")
+        if current.finished and last_seen is not None and last_seen >= current.version:
+            return HttpResponse(status=204)
         body = f"retry: {DEGRADED_RETRY_MS}\n\n" + "".join(opening(current, last_seen))
         return HttpResponse(body, content_type="text/event-stream", headers=HEADERS)
 

@@ -57,4 +57,5 @@ def test_an_ai_move_played_by_a_worker_reaches_the_persons_stream(
         transport.LISTENER.stop()
     assert events[0]["version"] == 0 and events[-1] == {"version": 2, "status": "playing", "id": "2"}
     assert LiveGame.objects.get(pk=live.pk).version == 2
-    assert "play_live_ai_move" in celery_worker_process.log() and "succeeded" in celery_worker_process.log()
+    # The worker played it (the push arrives before the worker logs the task's success).
+    assert "Task games.play_live_ai_move" in celery_worker_process.log()
