@@ -200,3 +200,12 @@ def test_a_forged_forwarded_address_does_not_escape_the_cap_under_asgi(asgi_serv
         return held.status, forged.status, proxied.status
 
     assert asyncio.run(scenario()) == (200, 429, 200)
+
+
+def test_under_wsgi_a_finished_game_tells_an_up_to_date_page_to_stop_asking(client):
+    ann, bo = make_user("ann"), make_user("bo")
+    live = carnac_between(ann, bo)
+    LiveGame.objects.filter(pk=live.pk).update(version=3, status=LiveGame.Status.FINISHED)
+    client.force_login(bo)
+    assert client.get(events_path(live), headers={"Last-Event-ID": "3"}).status_code == 204
+    assert b'"status":"finished"' in client.get(events_path(live), headers={"Last-Event-ID": "2"}).content
