@@ -15,8 +15,9 @@ from tests.push.conftest import session_cookie
 from tests.push.test_push_over_asgi import carnac_between, events_path, first_legal_move, play
 from tests.tournament.factories import make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
-REDIS_URL = os.environ.get("BRUME_TEST_REDIS_URL", "redis://127.0.0.1:6379/14")
+# Redis is needed: marked like the other tests on Redis (make test runs them, test-fast does not).
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+REDIS_URL = os.environ.get("BRUME_TEST_REDIS_URL", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"))
 NOBODY_LISTENS = "redis://127.0.0.1:1/0"  # port 1: refused at once
 
 
