@@ -17,11 +17,13 @@ venv: $(STAMP)
 var:
 	mkdir -p var
 
-## run: the whole site on http://127.0.0.1:8000 (SQLite in var/, tasks in-process, demo data)
+## run: the whole site on http://127.0.0.1:8000 (SQLite in var/, tasks in-process, demo data),
+## served as ASGI by uvicorn (live pushes in-process; static files by whitenoise)
 run: $(STAMP) var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py check
+	$(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port 8000 --reload --no-server-header --no-proxy-headers
 
 ## test: every test, slow, browser and worker ones included (-m "" lifts the default filter)
 test: $(STAMP) var
@@ -40,7 +42,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 ## bench: every benchmark in bench/ (figures printed)
-BENCHES ?= carnac menhirs brouillard fog mists pairing ranking logs live_page
+BENCHES ?= carnac menhirs brouillard fog mists pairing ranking logs live_page live_push
 bench: $(STAMP)
 	for module in $(BENCHES); do echo "== bench.$$module"; $(PY) -m bench.$$module || exit 1; done
 

@@ -143,6 +143,15 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "brume"}}
 
+# Live push (games/push/): the channel's Redis (none: in-process, embedded mode), and the caps
+# of one web process on open event streams (docs/live-play-push.md).
+BRUME_PUSH_URL = env_str("BRUME_PUSH_URL", REDIS_URL)
+BRUME_PUSH_TIMEOUT = env_float("BRUME_PUSH_TIMEOUT", 1.0)
+BRUME_PUSH_MAX_STREAMS = env_int("BRUME_PUSH_MAX_STREAMS", 2000)
+BRUME_PUSH_MAX_PER_ADDRESS = env_int("BRUME_PUSH_MAX_PER_ADDRESS", 16)
+BRUME_PUSH_STREAM_SECONDS = env_int("BRUME_PUSH_STREAM_SECONDS", 600)
+BRUME_PUSH_HEARTBEAT_SECONDS = env_float("BRUME_PUSH_HEARTBEAT_SECONDS", 15.0)
+
 # Celery: Redis as broker and result store when configured; otherwise tasks run in-process.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL)

@@ -24,6 +24,7 @@ from games.live_clock import after_turn, clock_start
 from games.live_clock import describe as describe_clock
 from games.live_clock import time_left as clock_time_left
 from games.models import GameRecord, LiveGame
+from games.push import announce
 from games.signals import live_game_finished
 
 AI_BUDGET = Budget(seconds=0.5)
@@ -225,9 +226,11 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     if updated != 1:
         raise LiveMoveRefused("another move arrived first: look at the board again")
     live.refresh_from_db()
-    if engine.outcome(state) is not None:
+    finished = engine.outcome(state) is not None
+    if finished:
         _finish(live, engine, state)
-    else:
+    announce(live)  # first on commit: the other seats hear of the move before an AI answers it
+    if not finished:
         transaction.on_commit(lambda: _schedule_ai(live.pk))
         if next_turn:
             turn_version = live.turn_version

@@ -1,4 +1,4 @@
-"""The Procfile's web server, for real: gunicorn with config/gunicorn.conf.py on 127.0.0.1."""
+"""The Procfile's web server, for real: gunicorn with config/gunicorn.conf.py (uvicorn workers, ASGI) on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def gunicorn(tmp_path):
     }
     env.pop("DATABASE_URL", None)
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--config", "config/gunicorn.conf.py"],
+        [sys.executable, "-m", "gunicorn", "config.asgi:application", "--config", "config/gunicorn.conf.py"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -1,0 +1,69 @@
+// Live push (docs/live-play-push.md): the board is fetched again when the game moves.
+// The event stream says only {version, status}; the board itself comes from the page's own
+// htmx request, drawn for this viewer. Without EventSource, or when the server refuses a
+// stream, the page asks again every 10 seconds.
+(function () {
+  "use strict";
+  var POLL_MS = 10000;
+  var poller = null;
+
+  function board() {
+    return document.getElementById("live-board");
+  }
+
+  function shown() {
+    var root = board();
+    var element = root && root.querySelector("[data-live-version]");
+    if (!element) return null;
+    return { version: Number(element.dataset.liveVersion), status: element.dataset.liveStatus };
+  }
+
+  function refresh() {
+    document.body.dispatchEvent(new CustomEvent("brume:live-moved", { bubbles: true }));
+  }
+
+  function poll() {
+    if (poller) return;
+    poller = setInterval(function () {
+      var now = shown();
+      if (!now || now.status !== "playing") {
+        clearInterval(poller);
+        poller = null;
+        return;
+      }
+      refresh();
+    }, POLL_MS);
+  }
+
+  function start() {
+    var root = board();
+    var now = shown();
+    if (!root || !root.dataset.liveEvents || !now || now.status !== "playing") return;
+    if (!window.EventSource) {
+      poll();
+      return;
+    }
+    var source = new EventSource(root.dataset.liveEvents + "?version=" + now.version);
+    source.onmessage = function (message) {
+      var data;
+      try {
+        data = JSON.parse(message.data);
+      } catch (error) {
+        return;
+      }
+      var current = shown();
+      if (!current || data.version > current.version || (data.status !== "playing" && current.status === "playing")) {
+        refresh();
+      }
+      if (data.status !== "playing") source.close();
+    };
+    source.onerror = function () {
+      // CONNECTING: the browser reconnects by itself (and says which version it has).
+      // CLOSED: the server refused the stream (too many, or the game is over): poll.
+      if (source.readyState === EventSource.CLOSED) poll();
+    };
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
