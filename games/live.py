@@ -14,6 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.ai.base import Budget, TurnContext
@@ -214,6 +215,7 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
         # What the seat sent, for its own move list (aligned with ``moves``: older games lack it).
         "player_texts": [*live.player_texts, *[""] * (len(live.moves) - len(live.player_texts)), text.strip()],
         "version": live.version + 1,
+        "revision": live.revision + 1,
         "updated_at": now,
         "draw_offer": None,  # a move declines an offer on the table
     }
@@ -279,6 +281,7 @@ def _finish(live: LiveGame, engine: Engine, state: Any, ending: ClaimedResult | 
     record = record_upload(data=log, source=GameRecord.Source.PLAYED).record
     LiveGame.objects.filter(pk=live.pk).update(
         status=LiveGame.Status.FINISHED,
+        revision=F("revision") + 1,
         record=record,
         draw_offer=None,
         termination="" if ending is None else ending.termination,

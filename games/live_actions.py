@@ -10,6 +10,7 @@ game that ends this way becomes a record like any other, whose result carries it
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -17,6 +18,7 @@ from games.gamelog import ClaimedResult
 from games.live import LiveMoveRefused, _finish, live_state
 from games.live_clock import time_left
 from games.models import LiveGame
+from games.push import announce
 from games.signals import live_game_aborted
 
 
@@ -46,6 +48,7 @@ def _end(live: LiveGame, ranks: tuple[int, ...], termination: str) -> LiveGame:
     engine = get_engine(live.game)
     _finish(live, engine, live_state(live), ClaimedResult(ranks=ranks, termination=termination))
     live.refresh_from_db()
+    announce(live)
     return live
 
 
@@ -68,8 +71,9 @@ def live_offer_draw(*, live_id: int, seat: int | None, expected_version: int | N
         return _end(live, (1, 1), "agreement")
     if live.draw_offer == seat:
         raise LiveMoveRefused("you have offered a draw already")
-    LiveGame.objects.filter(pk=live.pk).update(draw_offer=seat, updated_at=timezone.now())
+    LiveGame.objects.filter(pk=live.pk).update(draw_offer=seat, revision=F("revision") + 1, updated_at=timezone.now())
     live.refresh_from_db()
+    announce(live)
     return live
 
 
@@ -81,8 +85,9 @@ def live_answer_draw(*, live_id: int, seat: int | None, accept: bool, expected_v
         raise LiveMoveRefused("there is no draw offer for you to answer")
     if accept:
         return _end(live, (1, 1), "agreement")
-    LiveGame.objects.filter(pk=live.pk).update(draw_offer=None, updated_at=timezone.now())
+    LiveGame.objects.filter(pk=live.pk).update(draw_offer=None, revision=F("revision") + 1, updated_at=timezone.now())
     live.refresh_from_db()
+    announce(live)
     return live
 
 
@@ -94,9 +99,14 @@ def live_abort(*, live_id: int, seat: int | None, expected_version: int | None =
     if live.version != 0 or live.moves:
         raise LiveMoveRefused("a game can be aborted only before its first move; resign instead")
     LiveGame.objects.filter(pk=live.pk).update(
-        status=LiveGame.Status.ABORTED, termination="aborted", draw_offer=None, updated_at=timezone.now()
+        status=LiveGame.Status.ABORTED,
+        termination="aborted",
+        draw_offer=None,
+        revision=F("revision") + 1,
+        updated_at=timezone.now(),
     )
     live.refresh_from_db()
+    announce(live)
     transaction.on_commit(lambda: live_game_aborted.send(sender=LiveGame, live=live))
     return live
 

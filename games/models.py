@@ -119,6 +119,9 @@ class LiveGame(models.Model):
     seats = models.JSONField(help_text='one {"name", "player"} per seat; player "user:<id>" or "ai:<game>/<level>"')
     moves = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="moves played; guards concurrent moves")
+    revision = models.PositiveIntegerField(
+        default=0, help_text="every change (moves, draw offers, the end); what push events and pages compare"
+    )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLAYING)
     record = models.ForeignKey(GameRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     # The current turn: the version it began at and when (for a game with a per-turn clock).

@@ -33,7 +33,9 @@ class LiveEvent:
 
 
 def event_of(live) -> LiveEvent:
-    return LiveEvent(live.public_id, live.version, live.status)
+    """A live game's event. Its ``version`` is the game's revision, which counts every change a
+    page must show (moves, a draw offered or declined, the end), not only the moves."""
+    return LiveEvent(live.public_id, live.revision, live.status)
 
 
 def sse_event(event: LiveEvent) -> str:
