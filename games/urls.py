@@ -4,8 +4,6 @@ from games import converters, views  # noqa: F401  (converters registers <public
 from games.push.views import live_game_events
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("games/<slug:slug>/", views.game_detail, name="game-detail"),
     path("games/<slug:slug>/rules/", views.game_rules, name="game-rules"),
     path("records/upload/", views.record_upload_page, name="record-upload"),
     path("records/<public_id:public_id>/", views.record_detail, name="record-detail"),

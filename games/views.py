@@ -34,43 +34,6 @@ from games.selectors import (
 from games.services import RecordRejected, record_upload, records_enqueue
 
 
-def home(request):
-    # The site's front page reads the tournament app's lists (an exception to "games reads only
-    # itself": the page is the whole site's, its rules live in tournament.whats_on).
-    from tournament.permissions import can_create_event
-    from tournament.selectors import player_tasks
-    from tournament.whats_on import whats_on
-
-    catalogue = game_catalogue()
-    context = {
-        "catalogue": catalogue,
-        "titles": {entry.info.slug: entry.info.title for entry in catalogue},
-        "now": whats_on(request.user),
-        "can_create": can_create_event(request.user),
-        "my_open_matches": sum(task.needs_me for task in player_tasks(request.user)),
-    }
-    return render(request, "games/home.html", context)
-
-
-def game_detail(request, slug: str):
-    from ranking.selectors import pools
-    from tournament.whats_on import game_events
-
-    try:
-        entry = game_entry(slug)
-    except UnknownGame:
-        raise Http404(f"no game called {slug}") from None
-    records = records_visible_to(request.user, listing=True).filter(game=slug).order_by("-created_at", "-pk")[:10]
-    context = {
-        "entry": entry,
-        "records": records,
-        "events": game_events(request.user, slug),
-        "pools": list(pools(slug)),
-        "rules": rules_page(slug),
-    }
-    return render(request, "games/game_detail.html", context)
-
-
 def game_rules(request, slug: str):
     """The rules as Brume reads them: docs/games/<slug>.md as a page."""
     try:

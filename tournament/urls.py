@@ -1,8 +1,10 @@
 from django.urls import path
 
-from tournament.views import organiser, organiser_tools, players, public, sheets
+from tournament.views import organiser, organiser_tools, players, public, sheets, site
 
 urlpatterns = [
+    path("", site.home, name="home"),
+    path("games/<slug:slug>/", site.game_detail, name="game-detail"),
     path("events/", public.event_list, name="event-list"),
     path("events/new/", organiser.event_create, name="event-create"),
     path("events/<slug:slug>/", public.event_detail, name="event-detail"),
