@@ -36,6 +36,7 @@ def make_live(game: str, users, *, options=None, layout=None, records=(), player
         moves=list(records),
         player_texts=list(player_texts),
         version=len(records),
+        revision=len(records),
     )
     live.refresh_from_db()
     return live

@@ -67,7 +67,7 @@ def test_a_reconnecting_page_gets_the_current_version_only_if_it_missed_it(asgi_
     settings.BRUME_PUSH_HEARTBEAT_SECONDS = 0.2
     ann, bo = make_user("ann"), make_user("bo")
     live = carnac_between(ann, bo)
-    LiveGame.objects.filter(pk=live.pk).update(version=7)
+    LiveGame.objects.filter(pk=live.pk).update(version=7, revision=7)
     cookie = session_cookie(client, bo)
 
     async def scenario():
@@ -93,7 +93,7 @@ def test_a_finished_game_tells_an_up_to_date_page_to_stop_asking(asgi_server, cl
     settings.BRUME_PUSH_URL = None
     ann, bo = make_user("ann"), make_user("bo")
     live = carnac_between(ann, bo)
-    LiveGame.objects.filter(pk=live.pk).update(version=9, status=LiveGame.Status.FINISHED)
+    LiveGame.objects.filter(pk=live.pk).update(version=9, revision=9, status=LiveGame.Status.FINISHED)
     cookie = session_cookie(client, ann)
 
     async def scenario():
@@ -205,7 +205,7 @@ def test_a_forged_forwarded_address_does_not_escape_the_cap_under_asgi(asgi_serv
 def test_under_wsgi_a_finished_game_tells_an_up_to_date_page_to_stop_asking(client):
     ann, bo = make_user("ann"), make_user("bo")
     live = carnac_between(ann, bo)
-    LiveGame.objects.filter(pk=live.pk).update(version=3, status=LiveGame.Status.FINISHED)
+    LiveGame.objects.filter(pk=live.pk).update(version=3, revision=3, status=LiveGame.Status.FINISHED)
     client.force_login(bo)
     assert client.get(events_path(live), headers={"Last-Event-ID": "3"}).status_code == 204
     assert b'"status":"finished"' in client.get(events_path(live), headers={"Last-Event-ID": "2"}).content

@@ -123,7 +123,8 @@ def test_the_standings_sheet_counts_only_confirmed_results_like_the_standings_pa
 
     def places(url):
         html = client.get(url).content.decode()
-        return sorted(names, key=lambda name: html.index(f"<td>{name}"))
+        # a name is its cell's text, or a link's within it (names link to player pages)
+        return sorted(names, key=lambda name: html.index(f">{name}<"))
 
     sheet_url = reverse("standings-sheet", args=[event.slug, 1])
     page_url = reverse("ranking-stage-standings", args=[event.slug, 1])
