@@ -140,6 +140,9 @@ def test_head_to_head_counts_two_players_games_per_game(client, misty_nim, djang
     html = client.get(reverse("ranking-player", args=[loser.username]) + f"?against={winner.username}").content.decode()
     assert "<td>1</td><td>0</td><td>0</td><td>1</td>" in html
     assert f'<option value="{winner.username}">' in html  # the choice offers the people met
+    assert html.count('id="head-to-head"') == 1  # once, in the page (not also inside the <title>)
+    title = html.split("<title>")[1].split("</title>")[0]
+    assert "<" not in title  # a plain title: the player's name
 
 
 def test_head_to_head_leaves_out_games_of_events_the_viewer_may_not_see(
