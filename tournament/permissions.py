@@ -39,3 +39,17 @@ def seat_participant(user: User, match: Match) -> Participant | None:
         return None
     seat = match.seats.select_related("participant").filter(participant__user=user).first()
     return seat.participant if seat else None
+
+
+def closed_to_outsiders(games, user):
+    """Of these series games, those ``user`` may not open: all of them for a visitor, none for a
+    superuser, else all but those of events they organise or arbitrate and matches they play."""
+    if not user.is_authenticated:
+        return games
+    if user.is_superuser:
+        return games.none()
+    return (
+        games.exclude(match__round__stage__event__owner=user)
+        .exclude(match__round__stage__event__arbiters=user)
+        .exclude(match__seats__participant__user=user)
+    )

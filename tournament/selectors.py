@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
+from tournament.permissions import closed_to_outsiders
 
 
 def visible_events(user) -> QuerySet[Event]:
@@ -39,15 +40,7 @@ def _duplicate_games_embargoed_for(user) -> QuerySet[SeriesGame]:
     so another table's record, or the spectator view of its online game, would show what is still
     to come. They open to everyone the event allows once the round is closed."""
     games = SeriesGame.objects.filter(match__setup_seed__isnull=False, match__round__status=Round.Status.PUBLISHED)
-    if not user.is_authenticated:
-        return games
-    if user.is_superuser:
-        return SeriesGame.objects.none()
-    return (
-        games.exclude(match__round__stage__event__owner=user)
-        .exclude(match__round__stage__event__arbiters=user)
-        .exclude(match__seats__participant__user=user)
-    )
+    return closed_to_outsiders(games, user)
 
 
 @dataclass(frozen=True)

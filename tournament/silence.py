@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from tournament.models import Match, Round, SeriesGame, Stage
-from tournament.permissions import is_organiser, seat_participant
+from tournament.permissions import closed_to_outsiders, is_organiser, seat_participant
 
 HIDDEN = "The results of this round are hidden until the round is over."
 
@@ -56,12 +56,4 @@ def silent_games_hidden_from(user) -> QuerySet[SeriesGame]:
     games = SeriesGame.objects.filter(
         match__round__status=Round.Status.PUBLISHED, match__round__stage__settings__silent=True
     )
-    if not user.is_authenticated:
-        return games
-    if user.is_superuser:
-        return SeriesGame.objects.none()
-    return (
-        games.exclude(match__round__stage__event__owner=user)
-        .exclude(match__round__stage__event__arbiters=user)
-        .exclude(match__seats__participant__user=user)
-    )
+    return closed_to_outsiders(games, user)

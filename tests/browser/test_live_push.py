@@ -43,12 +43,7 @@ def test_the_waiting_seats_board_updates_when_the_other_seat_moves(browser, clie
         context.close()
 
 
-def test_a_spectator_watches_a_fog_game_and_sees_moves_arrive_without_a_seats_controls(
-    browser,
-    client,
-    asgi_server,
-    settings,  # noqa: F811
-):
+def test_a_spectator_watches_a_fog_game_by_push(browser, client, asgi_server, settings):  # noqa: F811
     """Issue 16: a spectator (signed out) watches The FOG: the spectator's view, no move input, no
     game actions, and the board follows the players' moves by push."""
     settings.BRUME_PUSH_URL = None
