@@ -66,10 +66,11 @@ def _html(response, live: LiveGame) -> str:
     return f"{response.status_code} " + _same_ids(response.content.decode(), live)
 
 
-def surfaces(client, live: LiveGame, *, user=None, refused=()) -> dict[str, str]:
+def surfaces(client, live: LiveGame, *, user=None, refused=(), earlier=None) -> dict[str, str]:
     """Everything the site answers ``user`` (None: a spectator) about ``live``: the API's game, the
-    page, its htmx fragment and the board picture; for a seated user also the answers to each
-    move of ``refused`` sent through the API, the page and the fragment (each must be refused)."""
+    page, its htmx fragment and the board picture, the board at each earlier move (``earlier``:
+    which moves; None for all); for a seated user also the answers to each move of ``refused``
+    sent through the API, the page and the fragment (each must be refused)."""
     cache.clear()  # the API's rate limits count per user: each twin starts from none
     client.logout()
     if user is not None:
@@ -86,7 +87,7 @@ def surfaces(client, live: LiveGame, *, user=None, refused=()) -> dict[str, str]
     out["svg"] = svg.group(0) if svg else ""
     version = live.version
     # The board at each earlier move, as this viewer saw it (the move list is on every page).
-    for ply in range(version):
+    for ply in range(version) if earlier is None else sorted(p for p in set(earlier) if 0 <= p < version):
         out[f"page at {ply}"] = _html(client.get(page_url, {"ply": ply}, headers={"HX-Request": "true"}), live)
     if user is not None:
         # Actions that do not apply here are refused with the same words in both twins.
