@@ -12,6 +12,7 @@ from bench.sse import open_stream
 from games.engines import get_engine
 from games.live import live_view
 from games.models import LiveGame
+from tests.async_runner import run_async
 from tests.hidden.twins import make_live, record_forms
 from tests.push.conftest import asgi_server, session_cookie  # noqa: F401  (the fixture)
 from tests.tournament.factories import make_user
@@ -65,7 +66,7 @@ def test_brouillard_twins_push_the_same_stream_to_the_seat_and_to_spectators(asg
             s.close()
         return mine, [a + b + c for a, b, c in zip(opened, after_mine, after_theirs)]
 
-    first, second = (asyncio.run(twin(live)) for live in lives)
+    first, second = (run_async(twin(live)) for live in lives)
     assert first[0] == second[0]  # seat 0 was offered the same move in both
     assert first[1] == second[1]
     assert first[1][0] == [

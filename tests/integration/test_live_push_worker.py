@@ -8,6 +8,7 @@ import pytest
 from bench.sse import open_stream
 from games.models import LiveGame
 from games.push import transport
+from tests.async_runner import run_async
 from tests.push.conftest import asgi_server, session_cookie  # noqa: F401  (the fixture)
 from tests.push.test_push_over_asgi import events_path, first_legal_move, play
 from tests.tournament.factories import make_user
@@ -52,7 +53,7 @@ def test_an_ai_move_played_by_a_worker_reaches_the_persons_stream(
         return events
 
     try:
-        events = asyncio.run(scenario())
+        events = run_async(scenario())
     finally:
         transport.LISTENER.stop()
     assert events[0]["version"] == 0 and events[-1] == {"version": 2, "status": "playing", "id": "2"}

@@ -9,6 +9,7 @@ import threading
 from games.push.events import LiveEvent, sse_event
 from games.push.hub import Hub
 from games.push.limits import StreamLimits
+from tests.async_runner import in_thread, run_async
 
 
 def test_an_event_sent_from_another_thread_reaches_only_its_games_watchers():
@@ -21,7 +22,7 @@ def test_an_event_sent_from_another_thread_reaches_only_its_games_watchers():
         thread.join()
         return await mine.wait(1), await other.wait(0.05)
 
-    assert asyncio.run(scenario()) == (LiveEvent("g1", 3, "playing"), None)
+    assert run_async(scenario()) == (LiveEvent("g1", 3, "playing"), None)
 
 
 def test_a_slow_watcher_keeps_only_the_newest_event():
@@ -34,7 +35,7 @@ def test_a_slow_watcher_keeps_only_the_newest_event():
         await asyncio.sleep(0)  # the calls scheduled on the loop run
         return await watcher.wait(1), await watcher.wait(0.05)
 
-    assert asyncio.run(scenario()) == (LiveEvent("g", 6, "playing"), None)
+    assert run_async(scenario()) == (LiveEvent("g", 6, "playing"), None)
 
 
 def test_a_watcher_that_left_is_not_counted_or_woken():
@@ -45,7 +46,7 @@ def test_a_watcher_that_left_is_not_counted_or_woken():
         hub.leave(watcher)
         return hub.deliver(LiveEvent("g", 1, "playing")), hub.count()
 
-    assert asyncio.run(scenario()) == (0, 0)
+    assert run_async(scenario()) == (0, 0)
 
 
 def test_losing_the_broker_wakes_every_watcher_with_nothing_to_relay():
@@ -56,14 +57,19 @@ def test_losing_the_broker_wakes_every_watcher_with_nothing_to_relay():
         hub.lose_all()
         return [(await w.wait(1), w.lost) for w in watchers]
 
-    assert asyncio.run(scenario()) == [(None, True), (None, True)]
+    assert run_async(scenario()) == [(None, True), (None, True)]
 
 
 def test_an_event_for_a_closed_loop_is_dropped_quietly():
     hub = Hub()
-    loop = asyncio.new_event_loop()
-    watcher = loop.run_until_complete(_join(hub, "g"))
-    loop.close()
+
+    def joined_from_a_loop_that_then_closes():
+        loop = asyncio.new_event_loop()
+        watcher = loop.run_until_complete(_join(hub, "g"))
+        loop.close()
+        return watcher
+
+    watcher = in_thread(joined_from_a_loop_that_then_closes)
     assert hub.deliver(LiveEvent("g", 1, "playing")) == 1  # no error from the dead loop
     hub.leave(watcher)
 

@@ -11,6 +11,7 @@ import pytest
 from bench.sse import open_stream
 from games.models import LiveGame
 from games.push import transport
+from tests.async_runner import run_async
 from tests.push.conftest import session_cookie
 from tests.push.test_push_over_asgi import carnac_between, events_path, first_legal_move, play
 from tests.tournament.factories import make_user
@@ -46,7 +47,7 @@ def test_a_move_published_on_redis_reaches_the_other_seats_stream(asgi_server, c
         stream.close()
         return first, second
 
-    assert asyncio.run(scenario()) == (
+    assert run_async(scenario()) == (
         {"version": 0, "status": "playing", "id": "0"},
         {"version": 1, "status": "playing", "id": "1"},
     )
@@ -65,7 +66,7 @@ def test_with_the_broker_down_moves_land_and_the_stream_degrades_to_a_slow_poll(
         stream = await open_stream(asgi_server.host, asgi_server.port, events_path(live), cookie)
         return stream.status, await stream.rest(timeout=5)
 
-    status, blocks = asyncio.run(scenario())
+    status, blocks = run_async(scenario())
     assert LiveGame.objects.get(pk=live.pk).version == 1
     assert status == 200
     assert blocks == [{"retry": "10000"}, {"id": "1", "data": '{"version":1,"status":"playing"}'}]
@@ -94,4 +95,4 @@ def test_a_broker_lost_while_streaming_ends_the_stream_for_a_resync(asgi_server,
         await asyncio.to_thread(kill_listener_connection)
         return await stream.rest(timeout=5)
 
-    assert asyncio.run(scenario()) == []  # ended cleanly: the page reconnects after 3 s
+    assert run_async(scenario()) == []  # ended cleanly: the page reconnects after 3 s

@@ -11,6 +11,7 @@ from django.urls import reverse
 from bench.sse import open_stream
 from games.live import live_create
 from games.models import LiveGame
+from tests.async_runner import in_thread, run_async
 from tests.push.conftest import session_cookie
 from tests.tournament.factories import make_user
 
@@ -59,7 +60,7 @@ def test_a_move_by_one_seat_reaches_the_other_seats_stream(asgi_server, client, 
         stream.close()
         return event
 
-    assert asyncio.run(scenario()) == {"version": 1, "status": "playing", "id": "1"}
+    assert run_async(scenario()) == {"version": 1, "status": "playing", "id": "1"}
 
 
 def test_a_reconnecting_page_gets_the_current_version_only_if_it_missed_it(asgi_server, client, settings):
@@ -84,7 +85,7 @@ def test_a_reconnecting_page_gets_the_current_version_only_if_it_missed_it(asgi_
         current.close()
         return missed, blocks
 
-    missed, blocks = asyncio.run(scenario())
+    missed, blocks = run_async(scenario())
     assert missed == {"version": 7, "status": "playing", "id": "7"}
     assert blocks == [{"retry": "3000"}, {"comment": "keep-alive"}]  # nothing to catch up: a heartbeat
 
@@ -106,7 +107,7 @@ def test_a_finished_game_tells_an_up_to_date_page_to_stop_asking(asgi_server, cl
         )
         return blocks, done.status
 
-    blocks, status = asyncio.run(scenario())
+    blocks, status = run_async(scenario())
     assert blocks == [{"retry": "3000"}, {"id": "9", "data": '{"version":9,"status":"finished"}'}]
     assert status == 204
 
@@ -120,7 +121,7 @@ def test_a_game_the_viewer_may_not_see_is_not_found_and_holds_no_slot(asgi_serve
         unknown = await open_stream(asgi_server.host, asgi_server.port, "/play/aaaaaaaaaaaaaaaa/events/")
         return unknown.status
 
-    assert asyncio.run(scenario()) == 404
+    assert run_async(scenario()) == 404
     assert LIMITS.total == 0
 
 
@@ -139,7 +140,7 @@ def test_a_forged_last_event_id_is_ignored(asgi_server, client, settings):
         stream.close()
         return stream.status, event
 
-    assert asyncio.run(scenario()) == (200, {"version": 0, "status": "playing", "id": "0"})
+    assert run_async(scenario()) == (200, {"version": 0, "status": "playing", "id": "0"})
 
 
 def test_streams_beyond_the_cap_per_address_are_refused_and_slots_come_back(asgi_server, client, settings):
@@ -164,17 +165,18 @@ def test_streams_beyond_the_cap_per_address_are_refused_and_slots_come_back(asgi
         again.close()
         return [s.status for s in held], refused.status, refused.headers.get("retry-after"), again.status
 
-    assert asyncio.run(scenario()) == ([200, 200], 429, "30", 200)
+    assert run_async(scenario()) == ([200, 200], 429, "30", 200)
 
 
+@pytest.mark.django_db(transaction=True)  # the requests run in a thread of their own (in_thread)
 def test_the_stream_under_wsgi_answers_once_and_asks_for_a_slow_retry(client):
     ann, bo = make_user("ann"), make_user("bo")
     live = carnac_between(ann, bo)
     client.force_login(bo)
-    response = client.get(events_path(live))
+    response = in_thread(lambda: client.get(events_path(live)))
     assert response.status_code == 200
     assert response.content.decode() == 'retry: 10000\n\nid: 0\ndata: {"version":0,"status":"playing"}\n\n'
-    assert client.post(events_path(live)).status_code == 405
+    assert in_thread(lambda: client.post(events_path(live))).status_code == 405
 
 
 def test_a_forged_forwarded_address_does_not_escape_the_cap_under_asgi(asgi_server, client, settings):
@@ -199,13 +201,15 @@ def test_a_forged_forwarded_address_does_not_escape_the_cap_under_asgi(asgi_serv
             stream.close()
         return held.status, forged.status, proxied.status
 
-    assert asyncio.run(scenario()) == (200, 429, 200)
+    assert run_async(scenario()) == (200, 429, 200)
 
 
+@pytest.mark.django_db(transaction=True)  # the requests run in a thread of their own (in_thread)
 def test_under_wsgi_a_finished_game_tells_an_up_to_date_page_to_stop_asking(client):
     ann, bo = make_user("ann"), make_user("bo")
     live = carnac_between(ann, bo)
     LiveGame.objects.filter(pk=live.pk).update(version=3, revision=3, status=LiveGame.Status.FINISHED)
     client.force_login(bo)
-    assert client.get(events_path(live), headers={"Last-Event-ID": "3"}).status_code == 204
-    assert b'"status":"finished"' in client.get(events_path(live), headers={"Last-Event-ID": "2"}).content
+    assert in_thread(lambda: client.get(events_path(live), headers={"Last-Event-ID": "3"})).status_code == 204
+    answer = in_thread(lambda: client.get(events_path(live), headers={"Last-Event-ID": "2"}))
+    assert b'"status":"finished"' in answer.content

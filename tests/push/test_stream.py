@@ -3,7 +3,6 @@ database connection it leaves closed."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from games.push.events import LiveEvent
 from games.push.hub import Hub
 from games.push.stream import degraded_stream, live_stream
+from tests.async_runner import run_async
 
 
 async def collect(stream, limit: int = 20) -> list[str]:
@@ -33,7 +33,7 @@ def test_an_idle_stream_sends_heartbeats_and_ends_at_its_lifetime_releasing_its_
         )
         return await collect(stream)
 
-    parts = asyncio.run(scenario())
+    parts = run_async(scenario())
     assert parts[0] == "retry: 3000\n\n"
     assert 2 <= parts.count(": keep-alive\n\n") <= 4 and len(parts) == 1 + parts.count(": keep-alive\n\n")
     assert closed == [1]
@@ -53,7 +53,7 @@ def test_a_stream_relays_newer_versions_only_and_ends_on_a_finished_game():
         parts += await collect(stream)
         return parts
 
-    assert asyncio.run(scenario()) == [
+    assert run_async(scenario()) == [
         "retry: 3000\n\n",
         'id: 3\ndata: {"version":3,"status":"playing"}\n\n',
         'id: 4\ndata: {"version":4,"status":"playing"}\n\n',
@@ -65,7 +65,7 @@ def test_a_degraded_stream_asks_for_a_slow_retry_and_ends():
     async def scenario():
         return await collect(degraded_stream(LiveEvent("g", 1, "playing"), 1))
 
-    assert asyncio.run(scenario()) == ["retry: 10000\n\n"]
+    assert run_async(scenario()) == ["retry: 10000\n\n"]
 
 
 @pytest.mark.django_db(transaction=True)
