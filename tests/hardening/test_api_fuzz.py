@@ -23,7 +23,7 @@ from tests.tournament_api.world import build_world
 
 CHECKS = [not_a_server_error, response_schema_conformance]
 QUICK_EXAMPLES = 6
-SWEEP_EXAMPLES = 120
+SWEEP_EXAMPLES = 50  # per operation; the API grew to ~70 operations: 120 made CI overrun its 30 minutes
 
 
 @pytest.fixture
