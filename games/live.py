@@ -26,7 +26,7 @@ from games.live_clock import describe as describe_clock
 from games.live_clock import time_left as clock_time_left
 from games.models import GameRecord, LiveGame
 from games.push import announce
-from games.signals import live_game_finished
+from games.signals import live_game_finished, live_turn_started
 
 AI_BUDGET = Budget(seconds=0.5)
 
@@ -87,6 +87,9 @@ def live_create(
     )
     transaction.on_commit(lambda: _schedule_ai(live.pk))
     transaction.on_commit(lambda: _schedule_clock(live.pk, 0))
+    first = engine.to_move(state)
+    if first is not None:
+        transaction.on_commit(lambda: live_turn_started.send(sender=LiveGame, live_id=live.pk, seat=first), robust=True)
     return live
 
 
@@ -237,6 +240,10 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
         if next_turn:
             turn_version = live.turn_version
             transaction.on_commit(lambda: _schedule_clock(live.pk, turn_version))
+            to_move = engine.to_move(state)
+            transaction.on_commit(
+                lambda: live_turn_started.send(sender=LiveGame, live_id=live.pk, seat=to_move), robust=True
+            )
     return live
 
 

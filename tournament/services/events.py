@@ -6,10 +6,11 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from games.engines import EngineError, UnknownGame, get_engine
-from tournament import bounds
+from tournament import bounds, signals
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Event, Round, Stage
 from tournament.permissions import can_create_event, is_organiser
+from tournament.signals import announce
 
 # Which status may follow which, and what the organiser's button says.
 TRANSITIONS = {
@@ -150,6 +151,10 @@ def event_set_status(*, event: Event, by, status: str) -> Event:
         raise ServiceError(f"close every stage first (still open: {open_stages})")
     event.status = status
     event.save(update_fields=["status", "updated_at"])
+    if status == Event.Status.RUNNING:
+        announce(signals.event_started, event_id=event.pk)
+    elif status == Event.Status.FINISHED:
+        announce(signals.event_finished, event_id=event.pk)
     return event
 
 

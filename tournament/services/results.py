@@ -15,10 +15,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from ranking.cache import event_changed, event_of_game
+from tournament import signals
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Match, Participant, ResultEntry, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
 from tournament.services.series import settle_match
+from tournament.signals import announce
 
 Action = ResultEntry.Action
 Status = SeriesGame.Status
@@ -92,11 +94,25 @@ def _append(
     event_changed(event_of_game(game.pk))
     if updated != 1:  # cannot happen under the row lock; guards SQLite and logic slips alike
         raise StaleVersion("the result changed while you were writing: reload and try again", current_version=version)
+    _announce(game, action=action, status=status, participant=participant)
     game = SeriesGame.objects.select_related("match").get(pk=game.pk)
     if status == Status.CONFIRMED or game.match.status == Match.Status.COMPLETED:
         settle_match(game.match)
         game = SeriesGame.objects.select_related("match").get(pk=game.pk)
     return game
+
+
+def _announce(game: SeriesGame, *, action: str, status: str, participant: Participant | None) -> None:
+    """Tell listeners (notifications, webhooks) what this ledger entry did, once it commits."""
+    who = participant.pk if participant is not None else None
+    if action == Action.REPORT:
+        announce(signals.result_reported, game_id=game.pk, participant_id=who)
+    elif action == Action.DISPUTE:
+        announce(signals.dispute_opened, game_id=game.pk, participant_id=who)
+    elif action in (Action.RULE, Action.CORRECT):
+        announce(signals.dispute_ruled, game_id=game.pk)
+    if status == Status.CONFIRMED:
+        announce(signals.result_confirmed, game_id=game.pk, match_id=game.match_id)
 
 
 def _locked(game: SeriesGame, expected_version: int | None) -> SeriesGame:

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from ranking.cache import event_changed
 from tournament import pairing as algorithms
+from tournament import signals
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
 from tournament.pairing.groups import group_name, snake_groups
@@ -20,6 +21,7 @@ from tournament.pairing.round_robin import RoundRobinSettings, round_robin
 from tournament.pairing.seeding import seeded_rng
 from tournament.services.events import check_organiser
 from tournament.services.walkovers import round_walkovers
+from tournament.signals import announce
 
 
 def round_seed(stage: Stage, number: int) -> int:
@@ -382,6 +384,7 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
     from tournament.services.ai_games import schedule_ai_games
 
     transaction.on_commit(lambda: schedule_ai_games(round_id=round_.pk))
+    announce(signals.pairings_published, round_id=round_.pk)
     return round_
 
 

@@ -16,7 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from ranking.cache import event_changed, event_of_match, event_of_round
+from tournament import signals
 from tournament.models import Match, MatchSeat, Round, SeriesGame, Stage
+from tournament.signals import announce
 
 
 @dataclass
@@ -127,6 +129,7 @@ def settle_match(match: Match) -> Match:
         )
     MatchSeat.objects.bulk_update(seats.values(), ["rank", "games_won", "score_total", "match_points"])
     event_changed(event_of_match(match.pk))
+    announce(signals.standings_changed, stage_id=stage.pk)
     if match.status != Match.Status.COMPLETED:
         match.status, match.completed_at = Match.Status.COMPLETED, timezone.now()
         match.save(update_fields=["status", "completed_at"])
@@ -140,6 +143,7 @@ def _reopen(match: Match, seats: dict[int, MatchSeat]) -> None:
             seat.rank = seat.match_points = None
         MatchSeat.objects.bulk_update(seats.values(), ["rank", "match_points"])
         event_changed(event_of_match(match.pk))
+        announce(signals.standings_changed, stage_id=match.round.stage_id)
         match.status, match.completed_at = Match.Status.PENDING, None
         match.save(update_fields=["status", "completed_at"])
         _update_round(match.round)
