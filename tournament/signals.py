@@ -33,6 +33,7 @@ def announce(signal: Signal, **ids) -> None:
     """Send ``signal`` with ``ids`` once the current transaction commits (at once outside one)."""
     transaction.on_commit(lambda: signal.send(sender=None, **ids), robust=True)
 
+
 # Sent by the schedule (tournament deadlines, on Celery beat or the embedded ticker):
 # kwargs: round_id (the round's report deadline is about an hour away)
 deadline_approaching = Signal()
