@@ -318,6 +318,7 @@ class LiveView:
     outcome: str
     seconds_left: int | None = None  # on the turn's clock, when the game has one
     gestures: tuple = ()  # how to make each of ``moves`` by clicking the board (Gesture.as_json), from the view
+    placement: dict | None = None  # a move made by placing pieces (Placement.as_json), from the view
     history: list = field(default_factory=list)  # MoveLine, as this viewer may read them
     clocks: list = field(default_factory=list)  # Clock per seat, when the game has a game clock
     actions: frozenset = frozenset()  # what the viewer may do besides moving (resign, draw_offer, ...)
@@ -401,6 +402,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
     gestures = tuple(gesture.as_json() for gesture in engine.move_gestures(view)) if mine else ()
+    placement = engine.move_placement(view) if mine and ply is None else None
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
     if views:
@@ -421,6 +423,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
         _ending_text(live) or (outcome.reason if outcome else ""),
         seconds_left(live),
         gestures=gestures if ply is None else (),
+        placement=placement.as_json() if placement is not None else None,
         history=history,
         clocks=clocks,
         actions=_actions(live, seat, clocks),

@@ -254,6 +254,11 @@ class Engine(ABC):
         clicking: the page then offers the typed notation only."""
         return []
 
+    def move_placement(self, view: View):
+        """For a move made by placing several pieces at once (a secret setup), how the page asks
+        for them (a ``games.engines.gestures.Placement``), from the view alone; None otherwise."""
+        return None
+
     # --- conveniences built on the contract ----------------------------------------------
 
     def play_text(self, state: State, text: str) -> State:

@@ -77,3 +77,64 @@ def gesture_problems(gestures: Iterable[Gesture], moves: Iterable[str], svg: str
             if len(set(labels)) != len(labels) or any(not g.choice for g in same):
                 problems.append(f"moves sharing clicks {list(path)} need distinct labels: {[g.move for g in same][:5]}")
     return problems
+
+
+@dataclass(frozen=True)
+class PlacementStep:
+    role: str  # the role's key in the template ("Q")
+    label: str  # what the page asks for ("your Queen")
+    count: int  # how many pieces of this role are placed
+    targets: tuple[str, ...]  # where they may go (data-target ids)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A move made by placing several pieces, each on a target of its own: a secret setup.
+
+    Such moves are too many to offer one gesture each (Brouillard has 23,940 setups), so the page
+    asks for each role's pieces in turn, then writes the move from ``template``: ``{Q0}`` is the
+    notation name of the first target picked for role ``Q``. The server checks the move it gets
+    exactly as if it were typed.
+    """
+
+    steps: tuple[PlacementStep, ...]
+    names: dict[str, str]  # target id -> its name in the notation
+    template: str
+
+    def compose(self, picks: list[str]) -> str:
+        """The move the page writes for ``picks`` (target ids, in the order of the steps)."""
+        values, at = {}, 0
+        for step in self.steps:
+            for index in range(step.count):
+                values[f"{step.role}{index}"] = self.names[picks[at]]
+                at += 1
+        return self.template.format(**values)
+
+    def as_json(self) -> dict:
+        return {
+            "steps": [
+                {"role": s.role, "label": s.label, "count": s.count, "targets": list(s.targets)} for s in self.steps
+            ],
+            "names": dict(self.names),
+            "template": self.template,
+        }
+
+
+def placement_problems(placement: Placement, svg: str) -> list[str]:
+    """What is wrong with a placement (empty when it is right): its targets are on the board and
+    named, each step can be filled with distinct targets, and the template uses every pick."""
+    problems = []
+    targets = svg_targets(svg)
+    for step in placement.steps:
+        for target in step.targets:
+            if not TARGET_ID.match(target) or target not in targets:
+                problems.append(f"target {target!r} of {step.label!r} is not on the board")
+            if target not in placement.names:
+                problems.append(f"target {target!r} has no name in the notation")
+        if step.count < 1 or len(set(step.targets)) < step.count:
+            problems.append(f"{step.label!r} cannot place {step.count} pieces on distinct targets")
+    keys = sorted(f"{step.role}{index}" for step in placement.steps for index in range(step.count))
+    used = sorted(re.findall(r"{(\w+)}", placement.template))
+    if keys != used:
+        problems.append(f"the template uses {used}, the steps give {keys}")
+    return problems

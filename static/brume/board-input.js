@@ -29,6 +29,30 @@
     return b;
   }
 
+  // Arrow keys move the focus to the nearest highlighted target in that direction.
+  function arrowFocus(input, element, event, selector) {
+    var step = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]}[event.key];
+    if (!step) return false;
+    var candidates = Array.prototype.slice.call(input.board.querySelectorAll(selector || ".is-candidate"));
+    if (!candidates.length) return true;
+    if (!element || candidates.indexOf(element) < 0) {
+      input.focus(input.board.querySelector(".is-candidate") || candidates[0]);
+      return true;
+    }
+    var from = centre(element), best = null, bestScore = Infinity;
+    candidates.forEach(function (other) {
+      if (other === element) return;
+      var to = centre(other), dx = to.x - from.x, dy = to.y - from.y;
+      var along = dx * step[0] + dy * step[1];
+      if (along <= 1) return; // not in that direction
+      var across = Math.abs(dx * step[1]) + Math.abs(dy * step[0]);
+      var score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = other; }
+    });
+    if (best) input.focus(best);
+    return true;
+  }
+
   function BoardInput(data, root) {
     this.gestures = JSON.parse(data.textContent);
     this.root = root;
@@ -224,31 +248,160 @@
       }
       return;
     }
-    var step = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]}[key];
-    if (!step) return;
-    event.preventDefault();
-    var candidates = Array.prototype.slice.call(this.board.querySelectorAll(".is-candidate"));
-    if (!candidates.length) return;
-    if (!element || candidates.indexOf(element) < 0) return this.focus(candidates[0]);
-    var from = centre(element), best = null, bestScore = Infinity;
-    candidates.forEach(function (other) {
-      if (other === element) return;
-      var to = centre(other), dx = to.x - from.x, dy = to.y - from.y;
-      var along = dx * step[0] + dy * step[1];
-      if (along <= 1) return; // not in that direction
-      var across = Math.abs(dx * step[1]) + Math.abs(dy * step[0]);
-      var score = along + 2 * across;
-      if (score < bestScore) { bestScore = score; best = other; }
+    if (arrowFocus(this, element, event)) event.preventDefault();
+  };
+
+  // A move made by placing several pieces (a secret setup, too many moves to list): the page asks
+  // for each role's pieces in turn (<script id="live-placement">), marks them on the board, then
+  // writes the move from the template and asks for a confirmation before sending it.
+  function PlacementInput(data, root) {
+    var placement = JSON.parse(data.textContent);
+    this.names = placement.names;
+    this.template = placement.template;
+    this.slots = [];
+    var slots = this.slots;
+    placement.steps.forEach(function (step) {
+      for (var i = 0; i < step.count; i++) {
+        slots.push({role: step.role, label: step.label, index: i, count: step.count, targets: step.targets});
+      }
     });
-    if (best) this.focus(best);
+    this.root = root;
+    this.board = root.querySelector("figure.board");
+    this.picker = root.querySelector("#move-picker");
+    this.hint = root.querySelector("#move-hint");
+    this.input = root.querySelector("#live-move");
+    this.picks = [];
+    this.focused = null;
+    this.sent = false;
+    if (!this.board || !this.input) return;
+    this.svg = this.board.querySelector("svg");
+    this.targets = Array.prototype.slice.call(this.board.querySelectorAll("[data-target]"));
+    var self = this;
+    this.board.addEventListener("click", function (event) {
+      var element = event.target.closest ? event.target.closest("[data-target]") : null;
+      if (element && self.board.contains(element) && !self.sent) self.choose(element.getAttribute("data-target"));
+    });
+    this.board.addEventListener("keydown", function (event) {
+      var element = event.target.closest ? event.target.closest("[data-target]") : null;
+      if ((event.key === "Enter" || event.key === " ") && element) {
+        event.preventDefault();
+        self.choose(element.getAttribute("data-target"));
+      } else if (arrowFocus(self, element, event, ".is-candidate, .is-chosen")) {
+        event.preventDefault();
+      }
+    });
+    this.root.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && !event.target.closest("input, textarea, select")) self.reset();
+    });
+    this.render();
+  }
+
+  PlacementInput.prototype.choose = function (id) {
+    var at = this.picks.indexOf(id);
+    if (at >= 0) {
+      this.picks = this.picks.slice(0, at); // a placed piece clicked again is lifted, with those after it
+    } else {
+      var slot = this.slots[this.picks.length];
+      if (!slot || slot.targets.indexOf(id) < 0) return;
+      this.picks.push(id);
+    }
+    this.render();
+    if (this.picks.length === this.slots.length) this.confirm();
+  };
+
+  PlacementInput.prototype.move = function () {
+    var values = {}, names = this.names;
+    this.slots.forEach(function (slot, i) { values[slot.role + slot.index] = names[this.picks[i]]; }, this);
+    return this.template.replace(/\{(\w+)\}/g, function (_, key) { return values[key]; });
+  };
+
+  PlacementInput.prototype.render = function () {
+    var slot = this.slots[this.picks.length], picks = this.picks, next = {}, chosen = {};
+    if (slot) slot.targets.forEach(function (id) { if (picks.indexOf(id) < 0) next[id] = true; });
+    picks.forEach(function (id) { chosen[id] = true; });
+    this.targets.forEach(function (element) {
+      var id = element.getAttribute("data-target");
+      element.classList.toggle("is-candidate", !!next[id]);
+      element.classList.toggle("is-chosen", !!chosen[id]);
+      element.classList.remove("is-focused");
+      if (next[id] || chosen[id]) {
+        element.setAttribute("tabindex", "0");
+        element.setAttribute("role", "button");
+      } else {
+        element.removeAttribute("tabindex");
+        element.removeAttribute("role");
+      }
+    });
+    this.focused = null;
+    this.mark();
+    if (this.picks.length < this.slots.length) this.closePicker();
+    if (!slot) return;
+    var placed = this.slots.filter(function (s, i) { return s.role === slot.role && i < picks.length; }).length;
+    var text = "Place " + slot.label + (slot.count > 1 ? " (" + placed + " of " + slot.count + " placed)" : "") +
+      ": click a highlighted square.";
+    if (picks.length) text += " Click a placed piece to lift it; Esc starts over.";
+    this.say(text);
+  };
+
+  // The letter of each placed piece's role, drawn over its square.
+  PlacementInput.prototype.mark = function () {
+    if (!this.svg) return;
+    Array.prototype.slice.call(this.svg.querySelectorAll(".placement-mark")).forEach(function (m) { m.remove(); });
+    this.picks.forEach(function (id, i) {
+      var element = this.board.querySelector('[data-target="' + id + '"]');
+      if (!element || !element.getBBox) return;
+      var box = element.getBBox();
+      var mark = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      mark.setAttribute("class", "placement-mark");
+      mark.setAttribute("x", box.x + box.width / 2);
+      mark.setAttribute("y", box.y + box.height / 2);
+      mark.setAttribute("text-anchor", "middle");
+      mark.setAttribute("dominant-baseline", "central");
+      mark.setAttribute("pointer-events", "none");
+      mark.textContent = this.slots[i].role;
+      this.svg.appendChild(mark);
+    }, this);
+  };
+
+  PlacementInput.prototype.confirm = function () {
+    var self = this, picker = this.picker, move = this.move();
+    this.say("Your setup: " + move + ". Play it, or click a placed piece to change it.");
+    if (!picker) return;
+    picker.textContent = "";
+    var heading = document.createElement("p");
+    heading.className = "move-picker-title";
+    heading.textContent = "Your setup: " + move;
+    picker.appendChild(heading);
+    var list = document.createElement("div");
+    list.className = "move-picker-choices";
+    list.appendChild(button("Play this setup", "", function () { self.play(move); }));
+    picker.appendChild(list);
+    picker.appendChild(button("Start over", "linklike", function () { self.reset(); }));
+    picker.hidden = false;
+    list.querySelector("button").focus({preventScroll: true});
+  };
+
+  PlacementInput.prototype.play = BoardInput.prototype.play;
+  PlacementInput.prototype.closePicker = BoardInput.prototype.closePicker;
+  PlacementInput.prototype.say = BoardInput.prototype.say;
+  PlacementInput.prototype.focus = BoardInput.prototype.focus;
+  PlacementInput.prototype.reset = function () {
+    this.picks = [];
+    this.closePicker();
+    this.render();
   };
 
   function init() {
     var data = document.getElementById("live-gestures");
-    if (!data || data.dataset.ready) return;
-    data.dataset.ready = "1";
-    var root = data.closest("#live-board") || document;
-    new BoardInput(data, root);
+    if (data && !data.dataset.ready) {
+      data.dataset.ready = "1";
+      new BoardInput(data, data.closest("#live-board") || document);
+    }
+    var placement = document.getElementById("live-placement");
+    if (placement && !placement.dataset.ready) {
+      placement.dataset.ready = "1";
+      new PlacementInput(placement, placement.closest("#live-board") || document);
+    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -110,9 +110,24 @@ def test_a_person_plays_brouillard_against_an_ai_level_by_clicking(live_server, 
     )
     sign_in(page, live_server, user)
     page.goto(live_server.url + live.get_absolute_url())
-    # The secret setup is typed (23,940 placements make no sensible picker); the form is open for it.
-    page.get_by_label("Your move (in the game's notation)").fill("Qd1,Wc2,Wd2,We2")
-    page.get_by_role("button", name="Play").click()
+    # The secret setup by clicking: the Queen's square, then three Watchers'; a placed piece
+    # clicked again is lifted; the page asks for a confirmation before it sends the setup.
+    board = page.locator("#live-board")
+    hint = page.locator("#move-hint")
+    expect(hint).to_contain_text("Place your Queen")
+    expect(board.locator(".is-candidate")).to_have_count(21)  # the three home rows, nowhere else
+    page.locator('figure.board [data-target="s-a6"]').click()  # not a home square: nothing happens
+    expect(board.locator(".is-chosen")).to_have_count(0)
+    for square in ("d1", "c2", "d2", "a3"):
+        page.locator(f'figure.board [data-target="s-{square}"]').click()
+    expect(page.locator("#move-picker")).to_contain_text("Your setup: Qd1,Wc2,Wd2,Wa3")
+    page.locator('figure.board [data-target="s-a3"]').click()  # lift the last Watcher
+    expect(page.locator("#move-picker")).to_be_hidden()
+    expect(hint).to_contain_text("2 of 3 placed")
+    page.locator('figure.board [data-target="s-e2"]').click()
+    expect(board.locator(".placement-mark")).to_have_text(["Q", "W", "W", "W"])
+    page.locator("#move-picker").get_by_role("button", name="Play this setup").click()
+    expect(board).not_to_contain_text("Place your Queen", timeout=20_000)
     rng = random.Random(3)
     clicked = []
     while True:
@@ -123,6 +138,7 @@ def test_a_person_plays_brouillard_against_an_ai_level_by_clicking(live_server, 
         clicked.append(gesture["move"])
     live.refresh_from_db()
     assert len(clicked) == 6  # every turn of the short game was played by clicking
+    assert live.moves[0] == "Qd1,Wc2,Wd2,We2"  # the clicked setup, as the referee records it
     assert [said(text) for text in live.moves[2::2]] == clicked
     expect(page.locator("#live-board")).to_contain_text("The game is over")
 
@@ -206,6 +222,7 @@ def test_brouillard_another_piece_starts_over_and_a_stray_click_clears(live_serv
     )
     sign_in(page, live_server, user)
     page.goto(live_server.url + live.get_absolute_url())
+    page.get_by_text("Type a move").click()  # experts may still type the setup
     page.get_by_label("Your move (in the game's notation)").fill("Qd1,Wb2,Wd2,Wf2")
     page.get_by_role("button", name="Play").click()
     expect(page.locator("#live-board")).to_contain_text("Your move.", timeout=20_000)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from games.engines import all_engines
-from games.engines.gestures import Gesture, gesture_problems, svg_targets
+from games.engines.gestures import Gesture, Placement, PlacementStep, gesture_problems, placement_problems, svg_targets
 
 ENGINES = [engine for engine in all_engines()]
 
@@ -67,3 +68,42 @@ def test_gesture_problems_finds_missing_moves_unknown_targets_and_unlabelled_twi
     labelled = [Gesture("a1b2=N", ("a1", "b2"), "north"), Gesture("a1b2=S", ("a1", "b2"), "south")]
     assert gesture_problems(labelled, ["a1b2=N", "a1b2=S"], svg) == []
     assert gesture_problems([Gesture("pass")], ["pass"], svg)  # a button needs a label
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda engine: engine.info.slug)
+def test_a_placement_names_board_targets_and_every_way_of_filling_it_is_a_legal_move(engine):
+    """A move made by placing pieces (a secret setup) is composed by the page: every composition
+    of distinct targets the placement allows is a move the referee accepts, and every offered
+    move can be composed (so nobody is forced to type)."""
+    rng = random.Random(11)
+    placed = 0
+    for view in _positions(engine, games=1, plies=4):
+        placement = engine.move_placement(view)
+        if placement is None:
+            continue
+        placed += 1
+        assert placement_problems(placement, engine.render_svg(view)) == []
+        offered = {engine.parse_player_move(view, move) for move in engine.player_moves(view)}
+        allowed = [set(step.targets) for step in placement.steps for _ in range(step.count)]
+        for _ in range(200):
+            picks = []
+            for targets in allowed:
+                picks.append(rng.choice(sorted(targets - set(picks))))
+            assert engine.parse_player_move(view, placement.compose(picks)) in offered
+        named = set(placement.names.values())
+        for move in rng.sample(engine.player_moves(view), 50):
+            assert set(re.findall(r"[a-z]\d+", move)) <= named, move
+    assert placed or engine.info.slug != "brouillard"  # Brouillard's setups are placed by clicking
+
+
+def test_placement_problems_finds_targets_off_the_board_and_a_template_that_drops_a_pick():
+    svg = '<svg><rect data-target="s-a1"/><rect data-target="s-b1"/></svg>'
+    step = PlacementStep("Q", "your Queen", 1, ("s-a1", "s-b1"))
+    names = {"s-a1": "a1", "s-b1": "b1"}
+    assert placement_problems(Placement((step,), names, "Q{Q0}"), svg) == []
+    assert Placement((step,), names, "Q{Q0}").compose(["s-b1"]) == "Qb1"
+    assert placement_problems(Placement((step,), names, "Q"), svg)  # the pick is never written
+    off = PlacementStep("Q", "your Queen", 1, ("s-c9",))
+    assert placement_problems(Placement((off,), {"s-c9": "c9"}, "Q{Q0}"), svg)
+    two = PlacementStep("W", "your Watchers", 3, ("s-a1", "s-b1"))
+    assert placement_problems(Placement((two,), names, "W{W0}{W1}{W2}"), svg)  # 3 pieces, 2 squares

@@ -119,5 +119,10 @@ class BrouillardEngine(Engine):
 
         return gestures(view, self.player_moves(view))
 
+    def move_placement(self, view: dict[str, Any]):
+        from games.engines.brouillard.gestures import setup_placement
+
+        return setup_placement(view)
+
     def render_svg(self, view: dict[str, Any]) -> str:
         return svg.render(view)

@@ -2,7 +2,9 @@
 
 - A step: click one of your pieces (its reachable squares light up), then the target square.
 - A probe: click the "Probe a square" button under the board, then any square.
-- The secret setup (23,940 placements) is typed (``Qd1,Wb2,Wc3,Wf2``): no gestures then.
+- The secret setup (23,940 placements, too many to offer one by one) is a ``Placement``: click
+  the Queen's square, then the three Watchers' squares, all in your three home rows; the page
+  writes ``Qd1,Wb2,Wc3,Wf2`` from them.
 
 Built from the seat's view only: the offered player-form moves and nothing else.
 """
@@ -11,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.gestures import Gesture
+from games.engines.brouillard.board import HOME_SQUARES, name
+from games.engines.gestures import Gesture, Placement, PlacementStep
 
 PROBE_TARGET = "probe"
 
@@ -31,3 +34,16 @@ def gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
         else:
             out.append(Gesture(move, (target(move[:2]), target(move[2:])), f"{move[:2]} to {move[2:]}"))
     return out
+
+
+def setup_placement(view: dict[str, Any]) -> Placement | None:
+    """The seat's secret setup by clicking: its Queen, then its three Watchers, in its home rows."""
+    seat = view.get("seat")
+    if seat is None or view.get("phase") != "setup" or view.get("to_move") != seat:
+        return None
+    home = tuple(target(name(square)) for square in HOME_SQUARES[seat])
+    return Placement(
+        steps=(PlacementStep("Q", "your Queen", 1, home), PlacementStep("W", "your three Watchers", 3, home)),
+        names={target(name(square)): name(square) for square in HOME_SQUARES[seat]},
+        template="Q{Q0},W{W0},W{W1},W{W2}",
+    )
