@@ -25,9 +25,11 @@ run: $(STAMP) var
 	$(PY) manage.py check
 	$(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port 8000 --reload --no-server-header --no-proxy-headers
 
-## test: every test, slow, browser and worker ones included (-m "" lifts the default filter)
+## test: every test, slow, browser and worker ones included (-m "" lifts the default filter), on
+## every core (pytest-xdist: one test database per worker; a file's tests stay on one worker)
+TEST_WORKERS ?= auto
 test: $(STAMP) var
-	$(PY) -m pytest -m "" $(PYTEST_ARGS)
+	$(PY) -m pytest -m "" -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 ## test-fast: the quick tests only (no slow, browser or worker tests)
 test-fast: $(STAMP) var

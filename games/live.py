@@ -21,6 +21,7 @@ from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
+from games import live_states
 from games.live_clock import after_turn, clock_start
 from games.live_clock import describe as describe_clock
 from games.live_clock import time_left as clock_time_left
@@ -40,11 +41,14 @@ def _engine(live: LiveGame) -> Engine:
 
 
 def live_state(live: LiveGame) -> Any:
+    """The game's state after its stored moves (replayed once per process: games/live_states.py)."""
     engine = _engine(live)
-    state = engine.setup(live.options, seats=len(live.seats), layout=live.layout)
-    for text in live.moves:
-        state = engine.play_text(state, text)
-    return state
+    return live_states.replayed(
+        live.public_id,
+        live.moves,
+        lambda: engine.setup(live.options, seats=len(live.seats), layout=live.layout),
+        engine.play_text,
+    )
 
 
 def ai_level(live: LiveGame, seat: int) -> str | None:
@@ -230,6 +234,7 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(**fields)
     if updated != 1:
         raise LiveMoveRefused("another move arrived first: look at the board again")
+    live_states.remember(live.public_id, fields["moves"], state)
     live.refresh_from_db()
     finished = engine.outcome(state) is not None
     if finished:
