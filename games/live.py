@@ -17,11 +17,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games import live_states
 from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
-from games import live_states
 from games.live_clock import after_turn, clock_start
 from games.live_clock import describe as describe_clock
 from games.live_clock import time_left as clock_time_left

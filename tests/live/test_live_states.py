@@ -22,7 +22,7 @@ def _empty_cache():
 def counting_play(log):
     def play(state, text):
         log.append(text)
-        return state + [text]
+        return [*state, text]
 
     return play
 
