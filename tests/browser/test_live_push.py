@@ -1,6 +1,7 @@
 """A live game's page updates itself when the other seat moves: pushed, not polled."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -43,35 +44,49 @@ def test_the_waiting_seats_board_updates_when_the_other_seat_moves(browser, clie
         context.close()
 
 
-def test_a_spectator_watches_a_fog_game_by_push(browser, client, asgi_server, settings):  # noqa: F811
-    """Issue 16: a spectator (signed out) watches The FOG: the spectator's view, no move input, no
-    game actions, and the board follows the players' moves by push."""
+def test_sounds_are_off_until_turned_on_then_a_chime_says_it_is_your_move(browser, client, asgi_server, settings):  # noqa: F811
     settings.BRUME_PUSH_URL = None
-    ann, bo = make_user("ann-fog"), make_user("bo-fog")
+    ann, bo = make_user("ann-snd"), make_user("bo-snd")
     live = live_create(
-        game="fog",
+        game="carnac",
         seats=[{"name": "Ann", "player": f"user:{ann.pk}"}, {"name": "Bo", "player": f"user:{bo.pk}"}],
-        seed=8,
+        options={"board": "small"},
+        seed=5,
     )
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
+    context, page = signed_in_page(browser, client, asgi_server, bo)
+    url = reverse("live-game", args=[live.public_id])
+
+    def whole_turn(user, seat):
+        """``user`` plays until the turn passes (a Carnac turn may be a placement and a tilt), from
+        a client of its own (signing in on the page's client would end the page's session)."""
+        client = Client()
+        client.force_login(user)
+        while True:
+            current = LiveGame.objects.get(pk=live.pk)
+            view = live_view(current, user)
+            if view.view["to_move"] != seat:
+                return current.version
+            response = client.post(url, {"move": view.moves[-1], "version": current.version})
+            assert response.status_code == 200
+
     try:
         page.goto(asgi_server.url + live.get_absolute_url())
-        board = page.locator("#live-board")
-        expect(board).to_contain_text("Waiting for")
-        expect(board.locator("svg")).to_be_visible()
-        assert page.locator("#live-gestures").count() == 0  # no seat's moves are offered to a spectator
-        assert page.get_by_role("button", name="Resign").count() == 0
+        toggle = page.get_by_role("button", name="Sounds off")
+        expect(toggle).to_have_attribute("aria-pressed", "false")
         page.wait_for_timeout(500)  # the stream is open
-        for ply in range(3):
-            current = LiveGame.objects.get(pk=live.pk)
-            seat = next(i for i, user in enumerate((ann, bo)) if live_view(current, user).my_turn)
-            player = (ann, bo)[seat]
-            move = live_view(current, player).moves[0]
-            client.force_login(player)
-            url = reverse("live-game", args=[live.public_id])
-            assert client.post(url, {"move": move, "version": current.version}).status_code == 200
-            expect(board).to_contain_text(f"Move {ply + 1}.", timeout=5_000)  # pushed, no reload
-        assert page.locator("#live-gestures").count() == 0
+        version = whole_turn(ann, 0)
+        expect(page.locator("#live-board")).to_contain_text(f"Move {version}.", timeout=5_000)
+        expect(page.locator("#live-board")).to_contain_text("Your move.")
+        assert page.locator("body").get_attribute("data-last-sound") is None  # off: silent
+        toggle.click()
+        expect(page.get_by_role("button", name="Sounds on")).to_have_attribute("aria-pressed", "true")
+        page.reload()  # the choice is kept in this browser
+        expect(page.get_by_role("button", name="Sounds on")).to_be_visible()
+        page.wait_for_timeout(500)
+        version = whole_turn(bo, 1)  # Bo's moves (from another tab) reach this page: a click
+        expect(page.locator("body")).to_have_attribute("data-last-sound", "move", timeout=5_000)
+        version = whole_turn(ann, 0)
+        expect(page.locator("#live-board")).to_contain_text(f"Move {version}.", timeout=5_000)
+        expect(page.locator("body")).to_have_attribute("data-last-sound", "turn")
     finally:
         context.close()
