@@ -128,19 +128,22 @@ def _schedule_clock(live_id: int, turn_version: int) -> None:
             publish(live_clock_flag, live_id, turn_version, what=f"the game clock of {live}", countdown=left + 0.5)
 
 
-def live_enforce_clock(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
+def live_enforce_clock(
+    *, live_id: int, turn_version: int | None = None, current: LiveGame | None = None
+) -> LiveGame | None:
     """When the turn's time has run out, end the turn for the player (remaining MP are lost).
 
     Called by the clock task when the limit falls due, and by every page view (so the clock also
     holds without a worker). Does nothing for a turn that has already moved on. The game clock
-    (base + increment, days per move) is enforced here too: a flag ends the game.
+    (base + increment, days per move) is enforced here too: a flag ends the game. ``current``: the
+    row as the caller just read it (a page view), so that the common case reads nothing more.
     """
     from games.live_actions import live_flag
 
-    flagged = live_flag(live_id=live_id, turn_version=turn_version)
+    flagged = live_flag(live_id=live_id, turn_version=turn_version, current=current)
     if flagged is not None:
         return flagged
-    live = LiveGame.objects.get(pk=live_id)
+    live = current if current is not None and current.pk == live_id else LiveGame.objects.get(pk=live_id)
     left = seconds_left(live)
     if left is None or left > 0 or (turn_version is not None and live.turn_version != turn_version):
         return None

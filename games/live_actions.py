@@ -133,11 +133,12 @@ def end_on_time(live: LiveGame, seat: int) -> LiveGame:
     return _end(live, losers_last(len(live.seats), {seat}), "timeout")
 
 
-def live_flag(*, live_id: int, turn_version: int | None = None) -> LiveGame | None:
+def live_flag(*, live_id: int, turn_version: int | None = None, current: LiveGame | None = None) -> LiveGame | None:
     """End the game when the seat to move has run out of time (the clock task at the flag time,
     the sweep, every page view); None when its clock has not run out or the turn moved on.
-    Checked first without a lock (every page view asks), then again on the locked row."""
-    live = LiveGame.objects.get(pk=live_id)
+    Checked first without a lock (every page view asks: ``current`` is the row the view already
+    read), then again on the locked row."""
+    live = current if current is not None and current.pk == live_id else LiveGame.objects.get(pk=live_id)
     if (turn_version is not None and live.turn_version != turn_version) or _flagged_seat(live) is None:
         return None
     with transaction.atomic():
