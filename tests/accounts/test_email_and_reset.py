@@ -10,6 +10,7 @@ from django.core import mail
 from accounts.models import ApiToken
 from accounts.tokens import token_create
 from tests.accounts.conftest import confirm_last_email, link_in_last_email, sign_up
+from tests.accounts.test_tokens_and_sessions import with_token
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -32,6 +33,7 @@ def signed_in(client, verified):
 
 def test_a_forgotten_password_is_reset_through_the_emailed_link(client, verified):
     _, key = token_create(user=verified, name="script")
+    assert with_token(key).get("/api/v1/me/profile/").status_code == 200
     response = client.post("/accounts/password/reset/", {"email": "newcomer@example.org"})
     assert response.status_code == 302
     path = link_in_last_email("password/reset/key")
@@ -43,6 +45,7 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(client, verified
     assert client.post("/accounts/login/", {"login": "newcomer", "password": PASSWORD}).status_code == 200
     assert client.post("/accounts/login/", {"login": "newcomer", "password": "fog-over-carnac-9"}).status_code == 302
     assert not ApiToken.objects.filter(user=verified).exists()  # the new password revoked the token
+    assert with_token(key).get("/api/v1/me/profile/").status_code == 401
 
 
 def test_a_reset_link_works_once(client, verified):
