@@ -37,20 +37,20 @@ class ProfileInput(serializers.Serializer):
     language = serializers.ChoiceField(required=False, choices=Profile.Language.choices)
 
 
-class TokenSerializer(serializers.ModelSerializer):
+class NamedTokenSerializer(serializers.ModelSerializer):
     class Meta:
         model = ApiToken
         fields = ["id", "name", "prefix", "created", "last_used", "expires"]
 
 
-class NewTokenSerializer(TokenSerializer):
+class NewTokenSerializer(NamedTokenSerializer):
     key = serializers.CharField(help_text="shown this once: only a hash is kept")
 
-    class Meta(TokenSerializer.Meta):
-        fields = [*TokenSerializer.Meta.fields, "key"]
+    class Meta(NamedTokenSerializer.Meta):
+        fields = [*NamedTokenSerializer.Meta.fields, "key"]
 
 
-class TokenInput(serializers.Serializer):
+class NamedTokenInput(serializers.Serializer):
     name = serializers.CharField(max_length=tokens.MAX_NAME_LENGTH)
 
 
@@ -96,18 +96,20 @@ class MyProfileView(_MeView):
 
 
 class MyTokensView(_MeView):
-    @extend_schema(tags=TAGS, summary="Your API tokens (never their keys)", responses={200: TokenSerializer(many=True)})
+    @extend_schema(
+        tags=TAGS, summary="Your API tokens (never their keys)", responses={200: NamedTokenSerializer(many=True)}
+    )
     def get(self, request):
-        return Response(TokenSerializer(tokens.tokens_of(request.user), many=True).data)
+        return Response(NamedTokenSerializer(tokens.tokens_of(request.user), many=True).data)
 
     @extend_schema(
         tags=TAGS,
         summary="Make a named API token; its key is in this answer and nowhere else",
-        request=TokenInput,
+        request=NamedTokenInput,
         responses={201: NewTokenSerializer},
     )
     def post(self, request):
-        data = TokenInput(data=request.data)
+        data = NamedTokenInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             token, key = tokens.token_create(user=request.user, name=data.validated_data["name"])
