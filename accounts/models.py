@@ -20,6 +20,8 @@ class Profile(models.Model):
     country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code")
     time_zone = models.CharField(max_length=64, default="UTC", help_text="an IANA time zone name")
     language = models.CharField(max_length=2, choices=Language.choices, default=Language.ENGLISH)
+    # Made by sign-up (not by staff): must have a verified email to sign in (accounts.verification).
+    self_registered = models.BooleanField(default=False, editable=False)
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

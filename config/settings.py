@@ -242,6 +242,7 @@ ACCOUNT_CHANGE_EMAIL = True  # one address: a new one replaces the old once it i
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the link opens a page with a button: mail scanners do not confirm
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
 ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_SESSION_REMEMBER = True  # sessions last SESSION_COOKIE_AGE, as before allauth
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 # Sign-up says plainly that an email is taken (issue 17); password reset stays silent (accounts.forms).
 ACCOUNT_PREVENT_ENUMERATION = False

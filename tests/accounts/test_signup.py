@@ -114,3 +114,21 @@ def test_the_pages_wear_the_site_layout(client):
         html = client.get(path).content.decode()
         assert 'class="site-header"' in html and "brume.css" in html, path
     assert 'href="/accounts/signup/"' in client.get("/").content.decode()
+
+
+def test_a_staff_made_account_that_adds_an_email_is_not_locked_out_while_it_waits(client):
+    gwen = make_user("gwen")
+    client.force_login(gwen)
+    assert client.post("/accounts/email/", {"action_add": "", "email": "gwen@example.org"}).status_code == 302
+    assert not EmailAddress.objects.get(user=gwen).verified
+    client.logout()
+    assert client.post("/accounts/login/", {"login": "gwen", "password": "pw-gwen"}).status_code == 302
+    assert signed_in_as(client) == "gwen"
+
+
+def test_signing_out_ends_the_session_and_goes_home(client):
+    client.force_login(make_user("gwen"))
+    assert 'action="/accounts/logout/"' in client.get("/").content.decode()
+    response = client.post("/accounts/logout/")
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert signed_in_as(client) is None
