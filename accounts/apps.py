@@ -10,7 +10,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib import admin
 
-        from accounts import checks, tokens  # noqa: F401  (system checks, token signals)
+        from accounts import checks, tokens, verification  # noqa: F401  (system checks, signals)
         from accounts.forms import AdminSignInForm
 
         admin.site.login_form = AdminSignInForm  # the admin's sign-in counts against the same limits

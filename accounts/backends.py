@@ -1,9 +1,13 @@
-"""The password check, counted against the sign-in limits of accounts.signin."""
+"""The password check, counted against the sign-in limits of accounts.signin.
+
+allauth's backend underneath, so that a person signs in by user name or by email on every form
+(allauth's pages, the admin, the token endpoint), and every one of those attempts is counted.
+"""
 
 from __future__ import annotations
 
+from allauth.account.auth_backends import AuthenticationBackend
 from django.contrib.auth import get_user_model
-from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
 from accounts import signin
@@ -11,8 +15,9 @@ from accounts import signin
 LOCKOUT_ATTRIBUTE = "brume_signin_lockout"
 
 
-class LimitedModelBackend(ModelBackend):
-    """Django's model backend, with every password attempt that comes with a request counted.
+class LimitedModelBackend(AuthenticationBackend):
+    """allauth's backend (Django's model backend that also knows emails), with every password
+    attempt that comes with a request counted.
 
     A refused attempt raises PermissionDenied (``authenticate`` then stops and returns None) and
     leaves the lockout on the request, where the sign-in forms and the token endpoint find the
@@ -22,15 +27,21 @@ class LimitedModelBackend(ModelBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
         if username is None:
             username = kwargs.get(get_user_model().USERNAME_FIELD)
-        if request is None or username is None or password is None:
-            return super().authenticate(request, username=username, password=password, **kwargs)
-        lockout = signin.begin_attempt(request, username)
+        credentials = dict(kwargs, password=password)
+        if username is not None:
+            credentials["username"] = username
+        # The name the person typed, whichever it is: allauth sends an email both as `email`
+        # and as `username`, so one attempt is counted once.
+        typed = username if username is not None else kwargs.get("email")
+        if request is None or typed is None or password is None:
+            return super().authenticate(request, **credentials)
+        lockout = signin.begin_attempt(request, typed)
         if lockout is not None:
             setattr(request, LOCKOUT_ATTRIBUTE, lockout)
             raise PermissionDenied(lockout.message)
-        user = super().authenticate(request, username=username, password=password, **kwargs)
+        user = super().authenticate(request, **credentials)
         if user is not None:
-            signin.attempt_succeeded(request, username)
+            signin.attempt_succeeded(request, typed)
         return user
 
 

@@ -1,12 +1,18 @@
-"""Sign-in forms that say when an account or address is locked out."""
+"""Sign-in, sign-up, password reset and profile forms; sign-in forms say when an account or
+address is locked out (accounts.signin)."""
 
 from __future__ import annotations
 
+from allauth.account import app_settings as allauth_settings
+from allauth.account.forms import LoginForm, ResetPasswordForm, SignupForm
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 
 from accounts.backends import lockout_of
+from accounts.countries import country_choices
+from accounts.models import Profile
+from accounts.verification import needs_verification
 
 
 class _LockoutMessage:
@@ -27,3 +33,83 @@ class SignInForm(_LockoutMessage, AuthenticationForm):
 
 class AdminSignInForm(_LockoutMessage, AdminAuthenticationForm):
     pass
+
+
+class BrumeLoginForm(LoginForm):
+    """allauth's sign-in by user name or email, with the sign-in limits' message.
+
+    ``username`` is read as ``login`` too, so that scripts and bookmarks made for the former
+    Django sign-in form keep working.
+    """
+
+    def __init__(self, *args, **kwargs):
+        data = kwargs.get("data")
+        if data is not None and "login" not in data and "username" in data:
+            data = data.copy()
+            data["login"] = data["username"]
+            kwargs["data"] = data
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "User name or email"
+        self.fields["login"].widget.attrs.pop("placeholder", None)
+        self.fields["password"].widget.attrs.pop("placeholder", None)
+
+    def clean(self):
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            lockout = lockout_of(self.request)
+            if lockout is not None:
+                raise forms.ValidationError(lockout.message, code="locked_out") from None
+            raise
+        login = getattr(self, "_login", None)
+        if login is not None and not needs_verification(login.user):
+            # An account made by staff, with no email address on record: staff vouched for it.
+            login.email_verification = allauth_settings.EmailVerificationMethod.NONE
+        return cleaned
+
+    @property
+    def locked_out(self) -> bool:
+        return lockout_of(self.request) is not None
+
+
+class BrumeSignupForm(SignupForm):
+    """allauth's sign-up; labels in the site's words."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, label in (("username", "User name"), ("email", "Email"), ("password2", "Password (again)")):
+            if name in self.fields:
+                self.fields[name].label = label
+        for field in self.fields.values():
+            field.widget.attrs.pop("placeholder", None)
+
+
+class BrumeResetPasswordForm(ResetPasswordForm):
+    """Asking for a reset answers the same whether or not the address has an account."""
+
+    def clean_email(self) -> str:
+        try:
+            return super().clean_email()
+        except forms.ValidationError:
+            if not getattr(self, "users", None) and self.cleaned_data.get("email"):
+                self.users = []
+                return self.cleaned_data["email"]
+            raise
+
+
+class ProfileForm(forms.ModelForm):
+    """The page's form; accounts.profiles checks the values again (the API shares that check)."""
+
+    country = forms.ChoiceField(choices=country_choices, required=False)
+
+    class Meta:
+        model = Profile
+        fields = ["display_name", "club", "country", "time_zone", "language"]
+        help_texts = {
+            "time_zone": "e.g. Europe/Paris, Europe/Brussels, UTC",
+            "display_name": "shown instead of your user name",
+        }
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=80, help_text="what the token is for, e.g. “club site” or “my script”")

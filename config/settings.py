@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "allauth",  # accounts: sign-up, email verification, password reset (see the accounts block below)
+    "allauth.account",
     "accounts",
     "games",
     "tournament",
@@ -83,6 +85,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -216,8 +219,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Every password check goes through the sign-in limits (accounts.signin).
-AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+# Every password check goes through the sign-in limits (accounts.signin); the backend is set in
+# the accounts block below.
 BRUME_SIGNIN_ACCOUNT_LIMIT = env_int("BRUME_SIGNIN_ACCOUNT_LIMIT", 5)
 BRUME_SIGNIN_ADDRESS_LIMIT = env_int("BRUME_SIGNIN_ADDRESS_LIMIT", 30)
 BRUME_SIGNIN_WINDOW_MINUTES = env_int("BRUME_SIGNIN_WINDOW_MINUTES", 15)
@@ -226,6 +229,49 @@ BRUME_TOKEN_TTL_DAYS = env_int("BRUME_TOKEN_TTL_DAYS", 30)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# --- Accounts (django-allauth, docs/accounts.md) --------------------------------------------
+# People sign up themselves and must verify their email before they can sign in; they sign in by
+# user name or email. Every password check still goes through accounts.backends (sign-in limits).
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address: a new one replaces the old once it is verified
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the link opens a page with a button: mail scanners do not confirm
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_SESSION_REMEMBER = True  # sessions last SESSION_COOKIE_AGE, as before allauth
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+# Sign-up says plainly that an email is taken (issue 17); password reset stays silent (accounts.forms).
+ACCOUNT_PREVENT_ENUMERATION = False
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.BrumeLoginForm",
+    "signup": "accounts.forms.BrumeSignupForm",
+    "reset_password": "accounts.forms.BrumeResetPasswordForm",
+}
+# Failed sign-ins are limited by accounts.signin (per account and per address, shared by every
+# way of signing in); allauth's own counters for them would only be a second, different lockout.
+ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Brume] "
+# Who may create events: "staff" (the organiser flag) or "verified" (anyone with a verified email).
+BRUME_ORGANISERS = env_str("BRUME_ORGANISERS", "staff")
+if BRUME_ORGANISERS not in ("staff", "verified"):
+    raise ImproperlyConfigured('BRUME_ORGANISERS must be "staff" or "verified"')
+# Email: the console in embedded mode, SMTP from the environment in production.
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if EMBEDDED else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Brume <noreply@localhost>")
+# --- end of the accounts block -----------------------------------------------------------------
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -248,7 +294,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "accounts.tokens.ExpiringTokenAuthentication",
+        "accounts.tokens.PersonalTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -1,13 +1,11 @@
 """URL configuration: pages, the health check, the API and its documentation."""
 
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from accounts.views import SignInView
 from config import health
 
 
@@ -23,8 +21,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("status/", health.status_page, name="status"),
     path("favicon.ico", favicon, name="favicon"),
-    path("accounts/login/", SignInView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("accounts.urls")),  # sign-in, sign-up (allauth), profile, API tokens
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

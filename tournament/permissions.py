@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from accounts.verification import has_verified_email
 from tournament.models import Event, Match, Participant
 
 User = AbstractBaseUser | AnonymousUser
@@ -29,8 +31,13 @@ def can_view_event(user: User, event: Event) -> bool:
 
 
 def can_create_event(user: User) -> bool:
-    """Signed-in people with the organiser flag (staff) create events."""
-    return user.is_authenticated and (user.is_staff or user.is_superuser)
+    """Staff create events; with ``BRUME_ORGANISERS = "verified"``, so does anyone signed in
+    with a verified email address."""
+    if not user.is_authenticated:
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    return settings.BRUME_ORGANISERS == "verified" and has_verified_email(user)
 
 
 def seat_participant(user: User, match: Match) -> Participant | None:

@@ -109,7 +109,7 @@ def test_a_withdrawal_before_play_removes_the_registration_and_after_keeps_it():
     participant_withdraw(participant=participants[0], by=owner)
     assert not Participant.objects.filter(pk=participants[0].pk).exists()
     event_set_status(event=event, by=owner, status=Event.Status.RUNNING)
-    withdrawn = participant_withdraw(participant=participants[1], by=participants[1].user)
+    withdrawn = participant_withdraw(participant=participants[1], by=owner)  # players cannot once it runs
     assert withdrawn.status == Participant.Status.WITHDRAWN and withdrawn.withdrawn_after_round == 0
 
 

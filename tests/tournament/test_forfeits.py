@@ -90,13 +90,18 @@ def test_an_organiser_withdrawing_a_paired_player_forfeits_their_open_match_but_
     assert reported.status == Match.Status.PENDING and not Forfeit.objects.filter(match=reported).exists()
 
 
-def test_a_player_withdrawing_themself_leaves_their_open_match_to_the_organiser():
+def test_a_paired_player_cannot_withdraw_themself_and_their_match_stays_for_the_organiser():
+    """Once registration has closed only an organiser withdraws (issue 17)."""
+    from tournament.errors import ServiceError
     from tournament.services.registration import participant_withdraw
 
     _, _, match = pending_match(series_length=1)
     second = match.seats.order_by("seat").last().participant
-    participant_withdraw(participant=second, by=second.user)
+    with pytest.raises(ServiceError, match="ask an organiser"):
+        participant_withdraw(participant=second, by=second.user)
     match.refresh_from_db()
+    second.refresh_from_db()
+    assert second.is_active
     assert match.status == Match.Status.PENDING and not Forfeit.objects.filter(match=match).exists()
 
 

@@ -5,18 +5,24 @@ from __future__ import annotations
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
+from accounts.tokens import hash_key
 from tests.tournament.factories import make_user
 
 TOKEN = "/api/v1/auth/token/"
 
 
 def test_a_person_trades_username_and_password_for_a_token(api):
+    """Each request makes a new named token (accounts.tokens); only its hash is stored."""
     user = make_user("gwen")
     response = api.post(TOKEN, {"username": "gwen", "password": "pw-gwen"}, format="json")
     assert response.status_code == 200
-    assert response.json() == {"token": Token.objects.get(user=user).key}
+    key = response.json()["token"]
+    [token] = ApiToken.objects.filter(user=user)
+    assert token.key_hash == hash_key(key) and key not in (token.key_hash, token.prefix)
     again = api.post(TOKEN, {"username": "gwen", "password": "pw-gwen"}, format="json")
-    assert again.json() == response.json()  # one token per person
+    assert again.json()["token"] != key and ApiToken.objects.filter(user=user).count() == 2
+    assert APIClient().get("/api/v1/me/tasks/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
 
 
 def test_a_wrong_password_gets_no_token(api):
@@ -24,7 +30,7 @@ def test_a_wrong_password_gets_no_token(api):
     response = api.post(TOKEN, {"username": "gwen", "password": "nope"}, format="json")
     assert response.status_code == 400
     assert response.json() == {"error": "invalid_credentials", "detail": "wrong username or password"}
-    assert not Token.objects.exists()
+    assert not Token.objects.exists() and not ApiToken.objects.exists()
 
 
 def test_a_token_authenticates_writes_without_csrf(world):

@@ -31,6 +31,9 @@ urlpatterns = [
     path(EVENT + "participants/", participants.ParticipantListView.as_view(), name="api-participant-list"),
     path(EVENT + "participants/register/", participants.RegisterView.as_view(), name="api-participant-register"),
     path(
+        EVENT + "participants/me/withdraw/", participants.WithdrawMeView.as_view(), name="api-participant-withdraw-me"
+    ),
+    path(
         EVENT + "participants/bulk/preview/",
         participants.BulkPreviewView.as_view(),
         name="api-participant-bulk-preview",

@@ -98,12 +98,22 @@ def participant_add(
     )
 
 
+SELF_WITHDRAWAL_CLOSED = (
+    "registration is closed, so you can no longer withdraw yourself: ask an organiser of the event to withdraw you"
+)
+
+
 @transaction.atomic
 def participant_withdraw(*, participant: Participant, by) -> Participant:
-    """A participant withdraws themself, or an organiser withdraws them; past results stay."""
+    """An organiser withdraws a participant at any time; a player withdraws themself only while
+    registration is open (after that, pairings depend on them: an organiser decides). Past
+    results stay."""
     event = _locked_event(participant.event)
-    if not (is_organiser(by, event) or (by.is_authenticated and participant.user_id == by.pk)):
-        raise NotAllowed("only the participant or an organiser may withdraw a registration")
+    if not is_organiser(by, event):
+        if not (by.is_authenticated and participant.user_id == by.pk):
+            raise NotAllowed("only the participant or an organiser may withdraw a registration")
+        if event.status != Event.Status.REGISTRATION:
+            raise ServiceError(SELF_WITHDRAWAL_CLOSED, code="registration_closed")
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
     if participant.status == Participant.Status.WITHDRAWN:
         return participant
@@ -119,6 +129,16 @@ def participant_withdraw(*, participant: Participant, by) -> Participant:
     if is_organiser(by, event):
         _forfeit_open_matches(participant, by)
     return participant
+
+
+def participant_withdraw_self(*, event: Event, user) -> Participant:
+    """The signed-in person withdraws their own registration while registration is open."""
+    if not user.is_authenticated:
+        raise NotAllowed("sign in to withdraw")
+    participant = event.participants.filter(user=user).first()
+    if participant is None:
+        raise ServiceError("you are not registered for this event", code="not_registered")
+    return participant_withdraw(participant=participant, by=user)
 
 
 def _forfeit_open_matches(participant: Participant, by) -> None:

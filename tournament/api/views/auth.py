@@ -13,7 +13,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.backends import lockout_of
+from accounts.models import ApiToken
 from accounts.tokens import token_for
+from accounts.verification import needs_verification
 from config.proxies import client_ip
 from tournament.api.base import TournamentView, errors, validated
 from tournament.api.inputs import TokenInput
@@ -58,7 +60,8 @@ class TokenRequestThrottle(SimpleRateThrottle):
 
 
 class TokenView(TournamentView):
-    """One token per person; asking again returns the same token until it is revoked or expires."""
+    """Each request makes a new named token ("API sign-in"), listed and revocable from the
+    profile (accounts.tokens); only its hash is kept."""
 
     throttle_classes = [TokenRequestThrottle]  # slows down password guessing, with the sign-in limits
     inputs = {"POST": TokenInput}
@@ -68,9 +71,10 @@ class TokenView(TournamentView):
 
     @extend_schema(
         tags=TAGS,
-        summary="Get your API token",
+        summary="Get a new API token",
         description=(
-            "A token lasts BRUME_TOKEN_TTL_DAYS days (30 by default) and ends when the password "
+            "Each call makes a new token named 'API sign-in' (see and revoke them at "
+            "/api/v1/me/tokens/). A token lasts BRUME_TOKEN_TTL_DAYS days (30 by default) and ends when the password "
             "changes. Too many failed attempts for one account or from one address lock it out "
             "for a while: the answer is then 429 with Retry-After."
         ),
@@ -88,13 +92,18 @@ class TokenView(TournamentView):
             raise refusal
         if user is None or not user.is_active:
             raise ServiceError("wrong username or password", code="invalid_credentials")
-        return Response({"token": token_for(user).key})
+        if needs_verification(user):
+            raise ServiceError("verify your email address first: follow the link we sent you", code="unverified_email")
+        return Response({"token": token_for(user)})
 
     @extend_schema(
         tags=TAGS,
-        summary="Revoke your API token",
+        summary="Revoke the API token this request is made with (with a session: your former single token)",
         responses={204: OpenApiResponse(description="revoked"), **errors(401)},
     )
     def delete(self, request):
-        Token.objects.filter(user=request.user).delete()
+        if isinstance(request.auth, ApiToken | Token):
+            request.auth.delete()
+        else:
+            Token.objects.filter(user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)

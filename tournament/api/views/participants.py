@@ -37,6 +37,7 @@ from tournament.services.registration import (
     participant_check_in,
     participant_register,
     participant_withdraw,
+    participant_withdraw_self,
 )
 from tournament.services.seeds import seeds_by_rating, seeds_set_order
 
@@ -126,6 +127,24 @@ class WithdrawView(TournamentView):
         withdrawn = participant_withdraw(participant=participant, by=request.user)
         removed = withdrawn.pk is None
         withdrawn.pk = withdrawn.id = participant_id  # a removed row has lost its id; the caller knows it
+        withdrawn.removed = removed
+        return Response(WithdrawalSerializer(withdrawn).data)
+
+
+class WithdrawMeView(TournamentView):
+    @extend_schema(
+        tags=TAGS,
+        summary="Withdraw yourself while registration is open (afterwards only an organiser can)",
+        request=None,
+        responses={200: WithdrawalSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request, slug: str):
+        event = visible_event(request, slug)
+        mine = event.participants.filter(user=request.user).first() if request.user.is_authenticated else None
+        withdrawn = participant_withdraw_self(event=event, user=request.user)
+        removed = withdrawn.pk is None
+        if mine is not None:
+            withdrawn.pk = withdrawn.id = mine.pk  # a removed row has lost its id; the caller knows it
         withdrawn.removed = removed
         return Response(WithdrawalSerializer(withdrawn).data)
 

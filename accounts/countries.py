@@ -1,0 +1,65 @@
+"""Countries a profile may name: ISO 3166-1 alpha-2 codes with English names.
+
+A short list of our own (where fog games are played, and the largest countries elsewhere); add a
+line when someone asks for theirs. No dependency for a list this size.
+"""
+
+COUNTRIES: dict[str, str] = {
+    "AR": "Argentina",
+    "AT": "Austria",
+    "AU": "Australia",
+    "BE": "Belgium",
+    "BG": "Bulgaria",
+    "BR": "Brazil",
+    "CA": "Canada",
+    "CH": "Switzerland",
+    "CL": "Chile",
+    "CN": "China",
+    "CY": "Cyprus",
+    "CZ": "Czechia",
+    "DE": "Germany",
+    "DK": "Denmark",
+    "EE": "Estonia",
+    "ES": "Spain",
+    "FI": "Finland",
+    "FR": "France",
+    "GB": "United Kingdom",
+    "GR": "Greece",
+    "HR": "Croatia",
+    "HU": "Hungary",
+    "IE": "Ireland",
+    "IL": "Israel",
+    "IN": "India",
+    "IS": "Iceland",
+    "IT": "Italy",
+    "JP": "Japan",
+    "KR": "South Korea",
+    "LT": "Lithuania",
+    "LU": "Luxembourg",
+    "LV": "Latvia",
+    "MA": "Morocco",
+    "MC": "Monaco",
+    "MT": "Malta",
+    "MX": "Mexico",
+    "NL": "Netherlands",
+    "NO": "Norway",
+    "NZ": "New Zealand",
+    "PL": "Poland",
+    "PT": "Portugal",
+    "RO": "Romania",
+    "RS": "Serbia",
+    "SE": "Sweden",
+    "SI": "Slovenia",
+    "SK": "Slovakia",
+    "SN": "Senegal",
+    "TN": "Tunisia",
+    "TR": "Türkiye",
+    "TW": "Taiwan",
+    "UA": "Ukraine",
+    "US": "United States",
+    "ZA": "South Africa",
+}
+
+
+def country_choices() -> list[tuple[str, str]]:
+    return [("", "—"), *sorted(COUNTRIES.items(), key=lambda item: item[1])]
