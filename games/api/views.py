@@ -364,81 +364,80 @@ class LiveGameView(APIView):
         live = live_game_for_viewer(public_id, request.user)
         if live is None:
             raise NotFound("no such live game")
-        if live_enforce_clock(live_id=live.pk) is not None:
+        if live_enforce_clock(live_id=live.pk, current=live) is not None:
             live.refresh_from_db()
         return Response(_live_json(live_view(live, request.user)))
 
 
-class LiveMoveView(APIView):
-    """Play a move from your seat; AI seats answer by themselves."""
+class _SeatRequest(APIView):
+    """A POST from one seat of a live game: the game the caller may see, its seat in it, the
+    request's data checked, the clock enforced; then ``act`` and the game as the seat sees it."""
 
     permission_classes = [IsAuthenticated]
     throttle_classes = [UserRateThrottle]
+    serializer_class: type[serializers.Serializer]
+    what = "move"  # the word of the refusals
+    example = ""  # the body a refusal of bad data shows
 
-    @extend_schema(
-        request=LiveMoveSerializer, responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
-    )
+    def act(self, live, seat: int, data: dict):
+        raise NotImplementedError
+
     def post(self, request, public_id: str):
-        from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
+        from games.live import LiveMoveRefused, live_enforce_clock, live_view, seat_of
 
         live = live_game_for_viewer(public_id, request.user)
         if live is None:
             raise NotFound("no such live game")
         seat = seat_of(live, request.user)
         if seat is None:
-            return Response(
-                {"error": "forbidden", "detail": "only the players of this game may move", "where": None}, status=403
-            )
-        data = LiveMoveSerializer(data=request.data)
+            detail = "only the players of this game may " + ("move" if self.what == "move" else "do that")
+            return Response({"error": "forbidden", "detail": detail, "where": None}, status=403)
+        data = self.serializer_class(data=request.data)
         if not data.is_valid():
-            return Response({"error": "invalid", "detail": 'send {"move": "..."}', "where": "move"}, status=400)
-        live_enforce_clock(live_id=live.pk)
+            return Response({"error": "invalid", "detail": f"send {self.example}", "where": self.what}, status=400)
+        live_enforce_clock(live_id=live.pk, current=live)
         try:
-            live = live_play(
-                live_id=live.pk,
-                seat=seat,
-                text=data.validated_data["move"],
-                expected_version=data.validated_data.get("version"),
-            )
+            live = self.act(live, seat, data.validated_data)
         except LiveMoveRefused as exc:
-            return Response({"error": "refused", "detail": str(exc), "where": "move"}, status=409)
+            return Response({"error": "refused", "detail": str(exc), "where": self.what}, status=409)
         return Response(_live_json(live_view(live, request.user)))
 
 
-class LiveActionView(APIView):
+class LiveMoveView(_SeatRequest):
+    """Play a move from your seat; AI seats answer by themselves."""
+
+    serializer_class = LiveMoveSerializer
+    what = "move"
+    example = '{"move": "..."}'
+
+    def act(self, live, seat: int, data: dict):
+        from games.live import live_play
+
+        return live_play(live_id=live.pk, seat=seat, text=data["move"], expected_version=data.get("version"))
+
+    @extend_schema(
+        request=LiveMoveSerializer, responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
+    )
+    def post(self, request, public_id: str):
+        return super().post(request, public_id)
+
+
+class LiveActionView(_SeatRequest):
     """Resign, offer / accept / decline a draw, abort before the first move, or claim a win on
     time, from your seat (docs/live-play.md)."""
 
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [UserRateThrottle]
+    serializer_class = LiveActionSerializer
+    what = "action"
+    example = '{"action": "...", "version": n}'
+
+    def act(self, live, seat: int, data: dict):
+        from games.live_actions import LIVE_ACTIONS
+
+        return LIVE_ACTIONS[data["action"]](live_id=live.pk, seat=seat, expected_version=data["version"])
 
     @extend_schema(
         request=LiveActionSerializer,
         responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer, 409: ErrorSerializer},
     )
     def post(self, request, public_id: str):
-        from games.live import LiveMoveRefused, live_enforce_clock, live_view, seat_of
-        from games.live_actions import LIVE_ACTIONS
-
-        live = live_game_for_viewer(public_id, request.user)
-        if live is None:
-            raise NotFound("no such live game")
-        seat = seat_of(live, request.user)
-        if seat is None:
-            return Response(
-                {"error": "forbidden", "detail": "only the players of this game may do that", "where": None},
-                status=403,
-            )
-        data = LiveActionSerializer(data=request.data)
-        if not data.is_valid():
-            return Response(
-                {"error": "invalid", "detail": 'send {"action": "...", "version": n}', "where": "action"}, status=400
-            )
-        live_enforce_clock(live_id=live.pk)
-        try:
-            live = LIVE_ACTIONS[data.validated_data["action"]](
-                live_id=live.pk, seat=seat, expected_version=data.validated_data["version"]
-            )
-        except LiveMoveRefused as exc:
-            return Response({"error": "refused", "detail": str(exc), "where": "action"}, status=409)
-        return Response(_live_json(live_view(live, request.user)))
+        return super().post(request, public_id)
