@@ -182,7 +182,9 @@ class Stage(models.Model):
     )
     # Schedules (issue 17): what the deadline runner (tournament.services.deadlines) does.
     auto_confirm_hours = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="a one-sided report is confirmed this many hours after it was made (empty: never)"
+        null=True,
+        blank=True,
+        help_text="a one-sided report is confirmed this many hours after it was made (empty: never)",
     )
     at_deadline = models.CharField(
         max_length=20, choices=AtDeadline.choices, default=AtDeadline.NOTHING, help_text="a match with no result"
