@@ -284,6 +284,7 @@ class StageForm(forms.Form):
     at_deadline = forms.ChoiceField(
         choices=Stage.AtDeadline.choices,
         initial=Stage.AtDeadline.NOTHING,
+        required=False,
         label="At a round's report deadline, a match with no result",
     )
     other_settings = forms.CharField(
@@ -412,7 +413,7 @@ class EventEditForm(EventCreateForm):
     # Schedules: the start is typed in the event's time zone (the service reads it there).
     time_zone = forms.CharField(
         max_length=64,
-        initial="UTC",
+        required=False,
         label="Time zone",
         help_text="an IANA name such as Europe/Paris; times on the event's pages are shown in it",
         widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
@@ -426,8 +427,11 @@ class EventEditForm(EventCreateForm):
     def clean_time_zone(self):
         from tournament.services.schedules import check_time_zone
 
+        name = (self.cleaned_data.get("time_zone") or "").strip()
+        if not name:
+            return self.event.time_zone  # left blank: unchanged
         try:
-            return check_time_zone(self.cleaned_data["time_zone"].strip())
+            return check_time_zone(name)
         except ServiceError as exc:
             raise forms.ValidationError(exc.message) from None
 
@@ -445,6 +449,7 @@ class EventEditForm(EventCreateForm):
     def __init__(self, *args, event: Event, options_locked: str = "", **kwargs):
         from tournament.services.schedules import event_zone
 
+        self.event = event
         local_start = event.starts_at.astimezone(event_zone(event)) if event.starts_at else None
         initial = {
             "time_zone": event.time_zone,
@@ -493,3 +498,10 @@ class RoundScheduleForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+
+
+class StageDeadlineForm(forms.Form):
+    """What happens at deadlines: the part of a stage's settings that may change while it runs."""
+
+    auto_confirm_hours = StageForm.base_fields["auto_confirm_hours"]
+    at_deadline = StageForm.base_fields["at_deadline"]

@@ -46,6 +46,7 @@ urlpatterns = [
     path("events/<slug:slug>/calendar.ics", calendars.event_calendar, name="event-calendar"),
     path("me/calendar.ics", calendars.my_calendar, name="my-calendar"),
     path("events/<slug:slug>/rounds/<int:round_id>/schedule/", schedules.round_schedule, name="round-schedule"),
+    path("events/<slug:slug>/stages/<int:stage_id>/deadlines/", schedules.stage_deadlines, name="stage-deadlines"),
     # Print sheets for the venue (tournament/views/sheets.py)
     path(
         "events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/print/",

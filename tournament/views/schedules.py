@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from tournament.forms import RoundScheduleForm
-from tournament.models import Round
+from tournament.forms import RoundScheduleForm, StageDeadlineForm
+from tournament.models import Round, Stage
+from tournament.permissions import is_organiser
 from tournament.services import schedules
+from tournament.services.stages import stage_update
 from tournament.views._common import _attempt, _event_for, _require_organiser
 
 
@@ -38,3 +41,28 @@ def round_schedule(request, slug: str, round_id: int):
             f"Round {round_.number}'s schedule is saved.",
         )
     return redirect("round-detail", event.slug, round_.stage.number, round_.number)
+
+
+@login_required
+def stage_deadlines(request, slug: str, stage_id: int):
+    """What happens at deadlines, changeable while the stage runs (the rest of a stage is fixed)."""
+    event = _event_for(request, slug)
+    if not is_organiser(request.user, event):
+        raise PermissionDenied("only the event's organisers change its stages")
+    stage = get_object_or_404(Stage, event=event, pk=stage_id)
+    initial = {"auto_confirm_hours": stage.auto_confirm_hours, "at_deadline": stage.at_deadline}
+    form = StageDeadlineForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        saved = _attempt(
+            request,
+            lambda: stage_update(
+                stage=stage,
+                by=request.user,
+                auto_confirm_hours=form.cleaned_data.get("auto_confirm_hours"),
+                at_deadline=form.cleaned_data.get("at_deadline") or Stage.AtDeadline.NOTHING,
+            ),
+            f"{stage.name}'s deadline settings are saved.",
+        )
+        if saved is not None:
+            return redirect(event)
+    return render(request, "tournament/stage_deadlines.html", {"event": event, "stage": stage, "form": form})
