@@ -45,6 +45,7 @@ urlpatterns = [
     # Schedules (tournament/views/calendars.py, schedules.py)
     path("events/<slug:slug>/calendar.ics", calendars.event_calendar, name="event-calendar"),
     path("me/calendar.ics", calendars.my_calendar, name="my-calendar"),
+    path("calendar/<int:user_id>/<str:token>.ics", calendars.my_calendar_private, name="my-calendar-private"),
     path("events/<slug:slug>/rounds/<int:round_id>/schedule/", schedules.round_schedule, name="round-schedule"),
     path("events/<slug:slug>/stages/<int:stage_id>/deadlines/", schedules.stage_deadlines, name="stage-deadlines"),
     # Print sheets for the venue (tournament/views/sheets.py)

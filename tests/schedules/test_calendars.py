@@ -94,7 +94,7 @@ def test_names_with_commas_semicolons_and_newlines_are_escaped(client):
 
 def test_a_long_summary_folds_at_75_octets_and_unfolds_back(client):
     world = scheduled_round()
-    long_name = "Championnat d'été " * 8
+    long_name = "Championnat d'été " * 6  # 107 characters, within the name's 120
     Event.objects.filter(pk=world.event.pk).update(name=long_name.strip())
     round_schedule(round_=world.round, by=world.owner, starts_at=timezone.now(), report_deadline=None)
     text = client.get(reverse("event-calendar", args=[world.event.slug])).content.decode()
@@ -143,3 +143,22 @@ def test_a_round_without_times_on_an_event_without_a_date_gives_no_entry(client,
     round_schedule(round_=world.round, by=world.owner, starts_at=None, report_deadline=None)
     name = "api-event-calendar" if api else "event-calendar"
     assert parse_ics(client.get(reverse(name, args=[world.event.slug])).content.decode()) == []
+
+
+def test_the_private_link_serves_my_calendar_without_a_session_and_a_forged_one_is_404(client):
+    from tournament.views.calendars import private_token
+
+    world = scheduled_round()
+    me, other = world.user(0), world.user(1)
+    client.force_login(me)
+    page = client.get(reverse("my-matches")).content.decode()
+    good = reverse("my-calendar-private", args=[me.pk, private_token(me)])
+    assert good in page
+    client.logout()
+    entries = parse_ics(client.get(good).content.decode())
+    assert [e["UID"][1].split("@")[0] for e in entries] == [f"brume-match-{world.match.pk}"]
+    assert client.get(reverse("my-calendar-private", args=[other.pk, private_token(me)])).status_code == 404
+    assert client.get(reverse("my-calendar-private", args=[me.pk, "0" * 32])).status_code == 404
+    me.set_password("a-new-secret")
+    me.save()
+    assert client.get(good).status_code == 404  # a new password revokes the link

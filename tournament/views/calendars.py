@@ -6,9 +6,12 @@ who may not see the event. The API has the same feeds (tournament/api/views/expo
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tournament import selectors
 from tournament.api import exports, ics
@@ -38,8 +41,31 @@ def event_calendar(request, slug: str):
     return _feed(request, event.name, entries, f"{event.slug}.ics")
 
 
+def _my_feed(request, user) -> HttpResponse:
+    matches = exports.player_matches(user, selectors.visible_events(user))
+    entries = exports.player_entries(matches, user=user, host=_host(request), url_of=_url_of(request))
+    return _feed(request, f"Brume — {user.username}", entries, "my-matches.ics")
+
+
 @login_required
 def my_calendar(request):
-    matches = exports.player_matches(request.user, selectors.visible_events(request.user))
-    entries = exports.player_entries(matches, user=request.user, host=_host(request), url_of=_url_of(request))
-    return _feed(request, f"Brume — {request.user.username}", entries, "my-matches.ics")
+    return _my_feed(request, request.user)
+
+
+# A calendar app cannot sign in: it reads a private link instead. The link's token is derived
+# from the account's password hash, so changing the password revokes every link given out.
+
+
+def private_token(user) -> str:
+    return salted_hmac("brume.my-calendar", f"{user.pk}:{user.password}").hexdigest()[:32]
+
+
+def private_calendar_url(request, user) -> str:
+    return request.build_absolute_uri(reverse("my-calendar-private", args=[user.pk, private_token(user)]))
+
+
+def my_calendar_private(request, user_id: int, token: str):
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not constant_time_compare(token, private_token(user)):
+        raise Http404("no such calendar")
+    return _my_feed(request, user)
