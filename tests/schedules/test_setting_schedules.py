@@ -248,3 +248,27 @@ def test_the_deadline_settings_page_changes_them_while_the_stage_runs(client):
     assert client.post(url, {"at_deadline": "forfeit_absent", "auto_confirm_hours": "8"}).status_code == 302
     stage.refresh_from_db()
     assert (stage.at_deadline, stage.auto_confirm_hours) == ("forfeit_absent", 8)
+
+
+def test_the_preview_page_publishes_with_a_schedule_and_a_bad_one_publishes_nothing(client):
+    event, owner, _ = make_event(players=4)
+    event_update(event=event, by=owner, time_zone="Europe/Lisbon")
+    stage = event.stages.get()
+    client.force_login(owner)
+    url = reverse("round-pair", args=[event.slug, stage.pk])
+    assert b'name="report_deadline"' in client.get(url).content
+    bad = client.post(url, {"number": "1", "starts_at": "2030-02-01T12:00", "report_deadline": "2030-02-01T11:00"})
+    assert bad.status_code == 302
+    assert not Round.objects.filter(stage=stage).exists()
+    good = client.post(url, {"number": "1", "starts_at": "", "report_deadline": "2030-02-01T11:00"})
+    assert good.status_code == 302
+    assert Round.objects.get(stage=stage).report_deadline == datetime(2030, 2, 1, 11, 0, tzinfo=UTC)  # WET = UTC
+
+
+def test_the_preview_page_publishes_without_times_as_before(client):
+    event, owner, _ = make_event(players=4)
+    client.force_login(owner)
+    response = client.post(reverse("round-pair", args=[event.slug, event.stages.get().pk]), {"number": "1"})
+    assert response.status_code == 302
+    round_ = Round.objects.get(stage__event=event)
+    assert round_.starts_at is None and round_.report_deadline is None

@@ -1,18 +1,22 @@
-"""The organiser's schedule form for a round (tournament.services.schedules holds the rules)."""
+"""The organisers' schedule forms: a round's times (also at publishing) and a stage's deadline
+settings (tournament.services.schedules and .stages hold the rules)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from tournament.errors import ServiceError
 from tournament.forms import RoundScheduleForm, StageDeadlineForm
 from tournament.models import Round, Stage
 from tournament.permissions import is_organiser
 from tournament.services import schedules
+from tournament.services.rounds import round_publish
 from tournament.services.stages import stage_update
 from tournament.views._common import _attempt, _event_for, _require_organiser
 
@@ -66,3 +70,19 @@ def stage_deadlines(request, slug: str, stage_id: int):
         if saved is not None:
             return redirect(event)
     return render(request, "tournament/stage_deadlines.html", {"event": event, "stage": stage, "form": form})
+
+
+def publish_with_schedule(request, event, stage: Stage, number: int) -> Round:
+    """Publish a round from the preview page, with its times when the organiser gave them: a
+    refused schedule publishes nothing."""
+    form = RoundScheduleForm(request.POST)
+    with timezone.override(schedules.event_zone(event)):
+        if not form.is_valid():
+            errors = [f"{form.fields[name].label}: {' '.join(errs)}" for name, errs in form.errors.items()]
+            raise ServiceError(" ".join(errors))
+    times = {key: form.cleaned_data.get(key) for key in ("starts_at", "report_deadline")}
+    if not any(times.values()):
+        return round_publish(stage=stage, by=request.user, number=number)
+    with transaction.atomic():
+        round_ = round_publish(stage=stage, by=request.user, number=number)
+        return schedules.round_schedule(round_=round_, by=request.user, **times)
