@@ -80,3 +80,20 @@ def test_a_failing_tick_is_logged_and_does_not_raise(monkeypatch, caplog):
     monkeypatch.setattr(deadlines, "run_deadlines", broken)
     ticker.tick()
     assert "the deadline runner failed" in caplog.text
+
+
+def test_the_started_ticker_ticks_and_stops(monkeypatch, settings):
+    import threading
+
+    settings.EMBEDDED, settings.CELERY_BROKER_URL = True, None
+    ticked = threading.Event()
+    monkeypatch.setattr(ticker, "EVERY_SECONDS", 0.01)
+    monkeypatch.setattr(ticker, "tick", ticked.set)
+    assert ticker.start() is True
+    assert ticker.start() is False  # one per process
+    try:
+        assert ticked.wait(5)
+    finally:
+        ticker.stop()
+        ticker._thread.join(5)
+    assert not ticker._thread.is_alive()
