@@ -3,12 +3,14 @@
 Only in embedded mode with no broker (no beat runs then), and only when an ASGI server starts
 the site (config/asgi.py starts it on the lifespan "startup" message): never in tests or
 management commands, which do not send that message. Several web processes each run a ticker;
-the runner is safe to overlap, so that only costs a few queries.
+the runner is safe to overlap, so that only costs a few queries. ``BRUME_DEADLINE_TICKER=false``
+turns it off (for a web process that must never write, or a second site on the same database).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
 from django.conf import settings
@@ -25,7 +27,8 @@ _lock = threading.Lock()
 
 
 def wanted() -> bool:
-    return bool(settings.EMBEDDED and not settings.CELERY_BROKER_URL)
+    switched_off = os.environ.get("BRUME_DEADLINE_TICKER", "true").strip().lower() in {"0", "false", "no", "off"}
+    return bool(settings.EMBEDDED and not settings.CELERY_BROKER_URL and not switched_off)
 
 
 def tick() -> None:

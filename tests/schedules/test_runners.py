@@ -45,6 +45,12 @@ def test_the_ticker_is_not_wanted_with_a_broker_or_outside_embedded_mode(setting
     assert ticker.wanted() is True
 
 
+def test_the_ticker_can_be_switched_off(settings, monkeypatch):
+    settings.EMBEDDED, settings.CELERY_BROKER_URL = True, None
+    monkeypatch.setenv("BRUME_DEADLINE_TICKER", "false")
+    assert ticker.wanted() is False and ticker.start() is False
+
+
 def test_importing_the_asgi_application_starts_no_ticker():
     import config.asgi  # noqa: F401
 
