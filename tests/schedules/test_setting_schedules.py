@@ -272,3 +272,20 @@ def test_the_preview_page_publishes_without_times_as_before(client):
     assert response.status_code == 302
     round_ = Round.objects.get(stage__event=event)
     assert round_.starts_at is None and round_.report_deadline is None
+
+
+def test_a_running_stage_sent_back_whole_with_a_new_deadline_rule_is_accepted():
+    """An API client that PATCHes the whole stage body back changes only what differs: the
+    deadline rule may change; the same name and points are not a change."""
+    world = scheduled_round()
+    stage = world.round.stage
+    api = APIClient()
+    api.force_authenticate(world.owner)
+    url = reverse("api-stage-detail", args=[world.event.slug, stage.number])
+    body = {"name": stage.name, "points_win": "1.00", "series_length": 1, "at_deadline": "flag"}
+    response = api.patch(url, body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["at_deadline"] == "flag"
+    renamed = api.patch(url, {**body, "name": "Renamed"}, format="json")
+    assert renamed.status_code == 400
+    assert Stage.objects.get(pk=stage.pk).name == stage.name
