@@ -155,6 +155,29 @@ def _groups_to_playoffs(orga) -> Event:
 
 
 @transaction.atomic
+def _demo_schedule(event: Event, orga) -> None:
+    """Schedules (docs/schedules.md): the event runs on Paris time, its latest round has a start
+    and a deadline, and a report nobody answers is confirmed after a day."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament.models import Stage
+    from tournament.services.events import event_update
+    from tournament.services.schedules import round_schedule
+    from tournament.services.stages import stage_update
+
+    event_update(event=event, by=orga, time_zone="Europe/Paris")
+    stage = event.stages.get()
+    stage_update(stage=stage, by=orga, auto_confirm_hours=24, at_deadline=Stage.AtDeadline.FLAG)
+    latest = stage.rounds.order_by("-number").first()
+    if latest is not None:
+        now = timezone.now().replace(minute=0, second=0, microsecond=0)
+        round_schedule(
+            round_=latest, by=orga, starts_at=now - timedelta(hours=2), report_deadline=now + timedelta(days=2)
+        )
+
+
 def load_tournament_demo(stdout=None) -> list[str]:
     User = get_user_model()
     if Event.objects.filter(slug__in=DEMO_EVENTS).exists():
@@ -196,6 +219,7 @@ def load_tournament_demo(stdout=None) -> list[str]:
         _finish_round(second, rng, partial=True)
         _leave_for_the_organiser(second)
     created.append(swiss.slug)
+    _demo_schedule(swiss, orga)
 
     knockout = event_create(
         owner=orga,

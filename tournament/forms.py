@@ -5,6 +5,7 @@ allowed (and check the same bounds again)."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -14,6 +15,7 @@ from games.engines.info import OptionSpec
 from games.gamelog.limits import InputRefused, loads_bounded
 from games.validators import visible_multiline_text, visible_text
 from tournament import bounds
+from tournament.errors import ServiceError
 from tournament.models import Event, Stage
 
 SERIES_CHOICES = [(n, f"Best of {n}") for n in bounds.SERIES_LENGTHS]
@@ -271,6 +273,20 @@ class StageForm(forms.Form):
         label="Or correspondence: days per move",
         help_text="instead of minutes per player",
     )
+    # Schedules (tournament.services.deadlines): may change while the stage runs.
+    auto_confirm_hours = forms.IntegerField(
+        min_value=1,
+        max_value=720,
+        required=False,
+        label="Confirm an unanswered report after (hours)",
+        help_text="a result one player reported and nobody disputed counts after this long; blank: never",
+    )
+    at_deadline = forms.ChoiceField(
+        choices=Stage.AtDeadline.choices,
+        initial=Stage.AtDeadline.NOTHING,
+        required=False,
+        label="At a round's report deadline, a match with no result",
+    )
     other_settings = forms.CharField(
         required=False,
         max_length=bounds.MAX_SETTINGS_BYTES,
@@ -299,6 +315,8 @@ class StageForm(forms.Form):
             "time_base_minutes": stage.time_base_minutes,
             "time_increment_seconds": stage.time_increment_seconds or None,
             "time_days_per_move": stage.time_days_per_move,
+            "auto_confirm_hours": stage.auto_confirm_hours,
+            "at_deadline": stage.at_deadline,
             "other_settings": json.dumps(other) if other else "",
         }
 
@@ -349,6 +367,8 @@ class StageForm(forms.Form):
             "time_base_minutes": data.get("time_base_minutes"),
             "time_increment_seconds": data.get("time_increment_seconds") or 0,
             "time_days_per_move": data.get("time_days_per_move"),
+            "auto_confirm_hours": data.get("auto_confirm_hours"),
+            "at_deadline": data.get("at_deadline") or Stage.AtDeadline.NOTHING,
         }
         keys = [key.strip() for key in data.get("tiebreaks", "").split(",") if key.strip()]
         if keys:
@@ -390,8 +410,50 @@ class BulkAddForm(forms.Form):
 class EventEditForm(EventCreateForm):
     """The event's details after creation; the game's options only while no round is published."""
 
+    # Schedules: the start is typed in the event's time zone (the service reads it there).
+    time_zone = forms.CharField(
+        max_length=64,
+        required=False,
+        label="Time zone",
+        help_text="an IANA name such as Europe/Paris; times on the event's pages are shown in it",
+        widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
+    )
+    starts_at = forms.CharField(
+        required=False,
+        label="Starts at (in the event's time zone)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+
+    def clean_time_zone(self):
+        from tournament.services.schedules import check_time_zone
+
+        name = (self.cleaned_data.get("time_zone") or "").strip()
+        if not name:
+            return self.event.time_zone  # left blank: unchanged
+        try:
+            return check_time_zone(name)
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_starts_at(self):
+        text = (self.cleaned_data.get("starts_at") or "").strip()
+        if not text:
+            return None
+        for layout in ("%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"):
+            try:
+                return datetime.strptime(text, layout)  # naive: read in the event's time zone
+            except ValueError:
+                continue
+        raise forms.ValidationError("give a date and time such as 2026-12-05T14:00")
+
     def __init__(self, *args, event: Event, options_locked: str = "", **kwargs):
+        from tournament.services.schedules import event_zone
+
+        self.event = event
+        local_start = event.starts_at.astimezone(event_zone(event)) if event.starts_at else None
         initial = {
+            "time_zone": event.time_zone,
+            "starts_at": local_start.strftime("%Y-%m-%dT%H:%M") if local_start else "",
             "name": event.name,
             "game": event.game,
             "description": event.description,
@@ -418,3 +480,28 @@ class EventEditForm(EventCreateForm):
             for name, value in self.cleaned_data.items()
             if name.startswith("opt_") and not self.fields[name].disabled
         }
+
+
+class RoundScheduleForm(forms.Form):
+    """A round's start and report deadline, typed in the event's time zone (validate the form
+    inside ``timezone.override(event.time_zone)`` so that the times are read there)."""
+
+    starts_at = forms.DateTimeField(
+        required=False,
+        label="Round starts",
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    report_deadline = forms.DateTimeField(
+        required=False,
+        label="Report results by",
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+
+
+class StageDeadlineForm(forms.Form):
+    """What happens at deadlines: the part of a stage's settings that may change while it runs."""
+
+    auto_confirm_hours = StageForm.base_fields["auto_confirm_hours"]
+    at_deadline = StageForm.base_fields["at_deadline"]

@@ -7,8 +7,11 @@ duplicate rounds or lose a report).
 from __future__ import annotations
 
 import secrets
+import zoneinfo
+from functools import cache
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -16,6 +19,24 @@ from django.urls import reverse
 
 def new_seed() -> int:
     return secrets.randbelow(2**62)
+
+
+# --- schedules (issue 17): time zones ------------------------------------------------------
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def validate_time_zone(value: str) -> None:
+    """A time zone is an IANA name such as ``Europe/Paris`` (``UTC`` included)."""
+    if not isinstance(value, str) or value not in _zone_names():
+        raise ValidationError(
+            "%(value)r is not a time zone: give an IANA name such as Europe/Paris or UTC",
+            code="time_zone",
+            params={"value": value},
+        )
 
 
 class Event(models.Model):
@@ -37,6 +58,12 @@ class Event(models.Model):
     description = models.TextField(blank=True)
     location = models.CharField(max_length=200, blank=True)
     starts_on = models.DateField(null=True, blank=True)
+    # Schedules (issue 17): times are stored in UTC and shown in the event's time zone.
+    time_zone = models.CharField(
+        max_length=64, default="UTC", validators=[validate_time_zone], help_text="IANA name, e.g. Europe/Paris"
+    )
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="when the first round starts")
+    starting_announced_at = models.DateTimeField(null=True, blank=True, help_text="event_starting was sent")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     visibility = models.CharField(max_length=20, choices=Visibility.choices, default=Visibility.PUBLIC)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events")
@@ -118,6 +145,11 @@ class Stage(models.Model):
         EXTRA_GAME = "extra_game", "an extra game decides"
         HIGHER_SEED = "higher_seed", "the higher seed goes through"
 
+    class AtDeadline(models.TextChoices):
+        NOTHING = "nothing", "nothing happens"
+        FLAG = "flag", "flag it to the organisers"
+        FORFEIT_ABSENT = "forfeit_absent", "forfeit by the player who never checked in (else flag)"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveIntegerField(default=1)
     name = models.CharField(max_length=80, default="Main")
@@ -148,6 +180,15 @@ class Stage(models.Model):
     time_days_per_move = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="correspondence: days for each turn"
     )
+    # Schedules (issue 17): what the deadline runner (tournament.services.deadlines) does.
+    auto_confirm_hours = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="a one-sided report is confirmed this many hours after it was made (empty: never)",
+    )
+    at_deadline = models.CharField(
+        max_length=20, choices=AtDeadline.choices, default=AtDeadline.NOTHING, help_text="a match with no result"
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -176,6 +217,10 @@ class Round(models.Model):
     explanation = models.JSONField(default=dict, blank=True, help_text="what the pairing algorithm did and why")
     published_at = models.DateTimeField(auto_now_add=True)
     published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    # Schedules (issue 17): stored in UTC, shown in the event's time zone.
+    starts_at = models.DateTimeField(null=True, blank=True)
+    report_deadline = models.DateTimeField(null=True, blank=True)
+    deadline_warned_at = models.DateTimeField(null=True, blank=True, help_text="deadline_approaching was sent")
 
     class Meta:
         ordering = ["stage", "number"]
@@ -199,6 +244,9 @@ class Match(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     explanation = models.JSONField(default=dict, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    # Schedules (issue 17): the report deadline passed with no result and the organiser was told.
+    flagged_at = models.DateTimeField(null=True, blank=True)
+    flag_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["round", "table"]
@@ -302,6 +350,8 @@ class ResultEntry(models.Model):
         CORRECT = "correct", "corrected"
         RULE = "rule", "ruled on the dispute"
         LOG_VALIDATED = "log_validated", "confirmed by a valid game log"
+        AUTO_CONFIRM = "auto_confirm", "confirmed: nobody disputed the report in time"
+        FORFEIT = "forfeit", "forfeited at the deadline"
 
     class Role(models.TextChoices):
         PARTICIPANT = "participant", "participant"

@@ -344,3 +344,12 @@ def live_games_in_progress(event: Event) -> QuerySet[SeriesGame]:
         .select_related("live", "match__round")
         .order_by("match__round__number", "match__table", "number")
     )
+
+
+def flagged_matches(event: Event) -> list[Match]:
+    """Matches the deadline runner flagged and nobody has settled yet (for the organisers)."""
+    return list(
+        Match.objects.filter(round__stage__event=event, flagged_at__isnull=False, status=Match.Status.PENDING)
+        .select_related("round__stage__event")
+        .order_by("round__stage__number", "round__number", "table")
+    )

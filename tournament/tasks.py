@@ -15,3 +15,13 @@ def play_ai_series_game(game_id: int) -> dict:
     match_id = SeriesGame.objects.values_list("match_id", flat=True).get(pk=game_id)
     match = ai_match_play(match_id=match_id)
     return {"match": match.pk, "status": match.status}
+
+
+@shared_task(name="tournament.run_deadlines", ignore_result=True, max_retries=0)
+def run_deadlines_task() -> dict:
+    """Every minute on beat (config/celery.py): auto-confirm, flag or forfeit, reminders."""
+    from django.utils import timezone
+
+    from tournament.services.deadlines import run_deadlines
+
+    return run_deadlines(timezone.now()).as_dict()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import organiser, organiser_tools, players, public, sheets, site
+from tournament.views import calendars, organiser, organiser_tools, players, public, schedules, sheets, site
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -42,6 +42,12 @@ urlpatterns = [
     path("events/<slug:slug>/matches/<int:match_id>/forfeit/", organiser.match_forfeit, name="match-forfeit"),
     path("events/<slug:slug>/games/<int:game_id>/", players.game_action, name="game-action"),
     path("me/matches/", players.my_matches, name="my-matches"),
+    # Schedules (tournament/views/calendars.py, schedules.py)
+    path("events/<slug:slug>/calendar.ics", calendars.event_calendar, name="event-calendar"),
+    path("me/calendar.ics", calendars.my_calendar, name="my-calendar"),
+    path("calendar/<int:user_id>/<str:token>.ics", calendars.my_calendar_private, name="my-calendar-private"),
+    path("events/<slug:slug>/rounds/<int:round_id>/schedule/", schedules.round_schedule, name="round-schedule"),
+    path("events/<slug:slug>/stages/<int:stage_id>/deadlines/", schedules.stage_deadlines, name="stage-deadlines"),
     # Print sheets for the venue (tournament/views/sheets.py)
     path(
         "events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/print/",

@@ -12,6 +12,7 @@ import csv
 import io
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import UTC
 from decimal import Decimal
 
 from django.db.models import Prefetch
@@ -223,8 +224,9 @@ def standings_csv(stage: Stage, *, hidden_rounds: frozenset[int] = frozenset()) 
     return to_csv(header, rows)
 
 
-# Calendar entries. Rounds have no times yet: every entry is an all-day entry on the event's
-# start date, and an event without a start date has no entries.
+# Calendar entries. A round with a start time or a report deadline is a timed entry (start to
+# deadline, in UTC); a round without times is an all-day entry on the event's start date (none
+# when the event has no date either). An event with a start time has an entry of its own.
 
 
 def _table_line(match: Match) -> str:
@@ -234,11 +236,35 @@ def _table_line(match: Match) -> str:
     return f"Table {match.table}{f' ({match.label})' if match.label else ''}: {' – '.join(names)}"
 
 
-def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
-    """One entry per round: the published ones with their pairings, the planned ones as tentative."""
-    if event.starts_on is None:
+def _round_times(round_: Round | None) -> dict:
+    """The timed part of a round's entry: start to deadline, or the one time it has."""
+    if round_ is None or (round_.starts_at is None and round_.report_deadline is None):
+        return {}
+    if round_.starts_at is None:
+        return {"start": round_.report_deadline}
+    return {"start": round_.starts_at, "end": round_.report_deadline}
+
+
+def _deadline_line(round_: Round | None) -> list[str]:
+    if round_ is None or round_.report_deadline is None:
         return []
+    return [f"Report results by {round_.report_deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC"]
+
+
+def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
+    """One entry per round: the published ones with their pairings, the planned ones as
+    tentative; and the event's start."""
     entries = []
+    if event.starts_at is not None:
+        entries.append(
+            Entry(
+                uid=f"brume-event-{event.pk}-start@{host}",
+                summary=f"{event.name} starts",
+                start=event.starts_at,
+                location=event.location,
+                url=url_of(event),
+            )
+        )
     for stage in event.stages.order_by("number"):
         published = {round_.number: round_ for round_ in stage.rounds.order_by("number")}
         # A stored setting is bounded when saved; an old row is still never expanded past the bound.
@@ -246,17 +272,21 @@ def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
         planned = min(planned, bounds.MAX_ROUNDS) if isinstance(planned, int) and not isinstance(planned, bool) else 0
         for number in sorted(set(published) | set(range(1, planned + 1))):
             round_ = published.get(number)
+            times = _round_times(round_)
+            if not times and event.starts_on is None:
+                continue
             lines = [_table_line(match) for match in _round_matches(round_)] if round_ else ["not paired yet"]
             entries.append(
                 Entry(
                     uid=f"brume-stage-{stage.pk}-round-{number}@{host}",
                     summary=f"{event.name} — {stage.name}, round {number}",
-                    day=event.starts_on,
-                    description="\n".join(lines),
+                    day=None if times else event.starts_on,
+                    description="\n".join(_deadline_line(round_) + lines),
                     location=event.location,
                     url=url_of(event),
                     tentative=round_ is None,
                     last_modified=round_.published_at if round_ else None,
+                    **times,
                 )
             )
     return entries
@@ -267,7 +297,8 @@ def player_entries(matches, *, user, host: str, url_of) -> list[Entry]:
     entries = []
     for match in matches:
         event = match.round.stage.event
-        if event.starts_on is None:
+        times = _round_times(match.round)
+        if not times and event.starts_on is None:
             continue
         seats = _seats(match)
         others = [seat.participant.name for seat in seats if seat.participant.user_id != user.pk]
@@ -276,11 +307,12 @@ def player_entries(matches, *, user, host: str, url_of) -> list[Entry]:
             Entry(
                 uid=f"brume-match-{match.pk}@{host}",
                 summary=f"{event.name} — round {match.round.number}: {what}",
-                day=event.starts_on,
-                description=_table_line(match) + f"\n{match.get_status_display()}",
+                day=None if times else event.starts_on,
+                description="\n".join([*_deadline_line(match.round), _table_line(match), match.get_status_display()]),
                 location=event.location,
                 url=url_of(event),
                 last_modified=match.round.published_at,
+                **times,
             )
         )
     return entries

@@ -2,7 +2,8 @@
 
 What it takes care of: CRLF line ends, folding lines longer than 75 octets (never inside a
 UTF-8 character), escaping of TEXT values (backslash, semicolon, comma, newline), a UID and a
-DTSTAMP on every entry, and all-day dates (``VALUE=DATE`` with an exclusive end).
+DTSTAMP on every entry, all-day dates (``VALUE=DATE`` with an exclusive end) and times, always
+written in UTC (``...Z``) so that the feed needs no VTIMEZONE.
 """
 
 from __future__ import annotations
@@ -19,16 +20,19 @@ PRODID = "-//Brume//Tournaments//EN"
 
 @dataclass(frozen=True)
 class Entry:
-    """One calendar entry. ``day`` is an all-day date: rounds have no times yet."""
+    """One calendar entry: timed (``start``, and ``end`` unless it is a moment such as a
+    deadline) or all day (``day``, for a round with no times on the event's start date)."""
 
     uid: str
     summary: str
-    day: date
+    day: date | None = None
     description: str = ""
     location: str = ""
     url: str = ""
     tentative: bool = False
     last_modified: datetime | None = None
+    start: datetime | None = None
+    end: datetime | None = None
 
 
 def escape_text(value: str) -> str:
@@ -58,15 +62,33 @@ def utc_stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
+def _when(entry: Entry) -> list[str]:
+    if entry.start is not None:
+        if entry.start.tzinfo is None:
+            raise ValueError("calendar times must be aware datetimes")
+        lines = [f"DTSTART:{utc_stamp(entry.start)}"]
+        # No DTEND: the entry is a moment (RFC 5545 §3.6.1: it ends when it starts).
+        if entry.end is not None and entry.end > entry.start:
+            lines.append(f"DTEND:{utc_stamp(entry.end)}")
+        return [*lines, "TRANSP:OPAQUE"]
+    if entry.day is None:
+        raise ValueError("a calendar entry needs a day or a start time")
+    return [
+        f"DTSTART;VALUE=DATE:{entry.day:%Y%m%d}",
+        f"DTEND;VALUE=DATE:{entry.day + timedelta(days=1):%Y%m%d}",
+        "TRANSP:TRANSPARENT",  # an all-day marker, not a block of busy time
+    ]
+
+
 def _entry_lines(entry: Entry, stamp: str) -> list[str]:
+    when = _when(entry)
     lines = [
         "BEGIN:VEVENT",
         f"UID:{escape_text(entry.uid)}",
         f"DTSTAMP:{stamp}",
-        f"DTSTART;VALUE=DATE:{entry.day:%Y%m%d}",
-        f"DTEND;VALUE=DATE:{entry.day + timedelta(days=1):%Y%m%d}",
+        *when[:-1],
         f"SUMMARY:{escape_text(entry.summary)}",
-        "TRANSP:TRANSPARENT",  # an all-day marker, not a block of busy time
+        when[-1],
         f"STATUS:{'TENTATIVE' if entry.tentative else 'CONFIRMED'}",
     ]
     if entry.description:

@@ -41,6 +41,25 @@ def Points(**kwargs) -> serializers.DecimalField:
     )
 
 
+class LocalDateTime(serializers.DateTimeField):
+    """An ISO 8601 date and time. With an offset (``+01:00``, ``Z``) it is that moment; without
+    one it is read in the event's time zone (by tournament.services.schedules)."""
+
+    def enforce_timezone(self, value):
+        from django.utils import timezone
+
+        return value if timezone.is_naive(value) else super().enforce_timezone(value)
+
+
+class ScheduleInput(serializers.Serializer):
+    """A round's times (organisers); null clears one."""
+
+    starts_at = LocalDateTime(required=False, allow_null=True, help_text="when the round starts")
+    report_deadline = LocalDateTime(
+        required=False, allow_null=True, help_text="results are due by then (stage settings say what happens after)"
+    )
+
+
 class StageInput(serializers.Serializer):
     """A stage's settings. Omitted fields keep their defaults (on create) or values (on update)."""
 
@@ -69,6 +88,18 @@ class StageInput(serializers.Serializer):
     )
     time_days_per_move = serializers.IntegerField(
         min_value=1, max_value=30, required=False, allow_null=True, help_text="correspondence: days per move"
+    )
+    auto_confirm_hours = serializers.IntegerField(
+        min_value=1,
+        max_value=720,
+        required=False,
+        allow_null=True,
+        help_text="a one-sided report is confirmed this many hours after it was made unless disputed; null: never",
+    )
+    at_deadline = serializers.ChoiceField(
+        choices=Stage.AtDeadline.choices,
+        required=False,
+        help_text="what happens to a match with no result at its round's report deadline",
     )
 
     def validate_series_length(self, value):
@@ -105,6 +136,8 @@ class EventUpdateInput(serializers.Serializer):
     location = Text(max_length=200, required=False, allow_blank=True)
     starts_on = serializers.DateField(required=False, allow_null=True)
     visibility = serializers.ChoiceField(choices=Event.Visibility.choices, required=False)
+    time_zone = Text(max_length=64, required=False, help_text="an IANA time zone name, e.g. Europe/Paris")
+    starts_at = LocalDateTime(required=False, allow_null=True, help_text="when the event starts")
 
 
 class ParticipantInput(serializers.Serializer):
@@ -143,6 +176,8 @@ class PublishInput(serializers.Serializer):
         max_value=bounds.MAX_ID,
         help_text="the round you mean to publish (the preview's number): a second publish of it answers 409",
     )
+    starts_at = LocalDateTime(required=False, allow_null=True, help_text="the round's start (optional)")
+    report_deadline = LocalDateTime(required=False, allow_null=True, help_text="the round's report deadline (optional)")
 
 
 class ResultInput(serializers.Serializer):

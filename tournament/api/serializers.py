@@ -81,7 +81,7 @@ class StageSerializer(serializers.ModelSerializer):
         fields = [
             "number", "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss",
             "points_bye", "tiebreaks", "level_series", "advance_count", "status", "rounds_published", "groups",
-            "time_base_minutes", "time_increment_seconds", "time_days_per_move",
+            "time_base_minutes", "time_increment_seconds", "time_days_per_move", "auto_confirm_hours", "at_deadline",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -114,7 +114,7 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = [
             "slug", "name", "game", "options", "description", "location", "starts_on", "status", "visibility",
-            "owner", "participant_count", "created_at", "updated_at",
+            "owner", "participant_count", "created_at", "updated_at", "time_zone", "starts_at",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -198,7 +198,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "seed", "published_at", "published_by", "matches"]
+        fields = ["number", "status", "seed", "published_at", "published_by", "starts_at", "report_deadline", "matches"]
         read_only_fields = fields
 
 

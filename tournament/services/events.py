@@ -123,10 +123,15 @@ def event_update(*, event: Event, by, **fields) -> Event:
             fields.get("game", event.game), fields.get("options", event.options)
         )
     allowed = {"name", "description", "location", "starts_on", "visibility", "game", "options"}
+    allowed |= {"time_zone", "starts_at"}  # schedules (tournament.services.schedules)
     unknown = set(fields) - allowed
     if unknown:
         raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
     _check_texts(fields)
+    if "time_zone" in fields or "starts_at" in fields:
+        from tournament.services.schedules import check_event_schedule
+
+        check_event_schedule(event, fields)
     for key, value in fields.items():
         setattr(event, key, value)
     event.full_clean(exclude=["slug", "owner"])

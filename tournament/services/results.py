@@ -339,3 +339,45 @@ def game_log_reported(
         return _append(current, action=Action.REPORT, status=Status.REPORTED, reason=note, **common)
 
     return _run(operation, game, ranks=ranks, scores=scores)
+
+
+# --- the deadline runner's entries (tournament.services.deadlines), role SYSTEM -------------
+
+
+def game_auto_confirm(*, game: SeriesGame, seen_version: int, note: str) -> SeriesGame | None:
+    """Brume confirms a one-sided report nobody disputed in time. Nothing happens (None) when the
+    game moved on since the runner looked at it (``seen_version``): confirmed, disputed or
+    reported again by then, it is no longer the report whose time ran out."""
+
+    def operation(current: SeriesGame) -> SeriesGame | None:
+        if current.version != seen_version or current.status != Status.REPORTED:
+            return None
+        return _append(
+            current,
+            action=Action.AUTO_CONFIRM,
+            role=ResultEntry.Role.SYSTEM,
+            status=Status.CONFIRMED,
+            reason=note,
+            keep_result=True,
+        )
+
+    return _run(operation, game)
+
+
+def game_system_forfeit(*, game: SeriesGame, absent: int, reason: str) -> SeriesGame:
+    """Brume decides an unconfirmed game against ``absent`` (a participant id) at the deadline."""
+
+    def operation(current: SeriesGame) -> SeriesGame:
+        if current.status == Status.CONFIRMED:
+            return current
+        ranks = [2 if pid == absent else 1 for pid in current.seat_order]
+        return _append(
+            current,
+            action=Action.FORFEIT,
+            role=ResultEntry.Role.SYSTEM,
+            status=Status.CONFIRMED,
+            ranks=ranks,
+            reason=reason,
+        )
+
+    return _run(operation, game)

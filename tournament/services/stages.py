@@ -84,6 +84,27 @@ def _check_time_control(stage: Stage) -> None:
         raise ServiceError("an increment needs minutes per player")
 
 
+def _unchanged(stage: Stage, fields: dict) -> set[str]:
+    """The fields a form sent back as they are (a whole stage form re-sends every field)."""
+    same = set()
+    for key, value in fields.items():
+        current = getattr(stage, key, None)
+        try:
+            if current == value or (key.startswith("points_") and current == _decimal(value, key)):
+                same.add(key)
+        except ServiceError:
+            pass
+    return same
+
+
+def _check_deadline_settings(stage: Stage) -> None:
+    hours = stage.auto_confirm_hours
+    if hours is not None and (isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= 720):
+        raise ServiceError("auto-confirm after: give a whole number of hours from 1 to 720, or leave it empty")
+    if stage.at_deadline not in Stage.AtDeadline.values:
+        raise ServiceError(f"at the deadline: choose one of {', '.join(Stage.AtDeadline.values)}")
+
+
 def _check(stage: Stage) -> None:
     if stage.format not in Stage.Format.values:
         raise ServiceError(f"unknown format {stage.format!r}; choose one of {', '.join(Stage.Format.values)}")
@@ -96,6 +117,7 @@ def _check(stage: Stage) -> None:
         raise ServiceError(f"{stage.get_format_display()} has no setting {', '.join(sorted(map(str, unknown)))}")
     _check_bounds(stage)
     _check_time_control(stage)
+    _check_deadline_settings(stage)
     if stage.format in ELIMINATION and stage.level_series == Stage.LevelSeries.DRAW:
         raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
     from ranking.tiebreaks import get_tiebreak
@@ -126,6 +148,8 @@ def stage_create(
     time_base_minutes: int | None = None,
     time_increment_seconds: int = 0,
     time_days_per_move: int | None = None,
+    auto_confirm_hours: int | None = None,
+    at_deadline: str = Stage.AtDeadline.NOTHING,
 ) -> Stage:
     check_organiser(by, event)
     number = (event.stages.order_by("-number").values_list("number", flat=True).first() or 0) + 1
@@ -148,6 +172,8 @@ def stage_create(
         time_base_minutes=time_base_minutes,
         time_increment_seconds=time_increment_seconds or 0,
         time_days_per_move=time_days_per_move,
+        auto_confirm_hours=auto_confirm_hours,
+        at_deadline=at_deadline,
     )
     _check(stage)
     stage.save()
@@ -158,13 +184,15 @@ def stage_create(
 def stage_update(*, stage: Stage, by, **fields) -> Stage:
     check_organiser(by, stage.event)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
-    if stage.rounds.exists():
+    # What happens at a deadline may change while the stage runs (tournament.services.schedules).
+    schedule_fields = {"auto_confirm_hours", "at_deadline"}
+    if stage.rounds.exists() and not set(fields) <= schedule_fields | _unchanged(stage, fields):
         raise ServiceError("a stage's format, points and tie-breaks are fixed once its first round is published")
     allowed = {
         "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss", "points_bye",
         "tiebreaks", "level_series", "advance_count", "time_base_minutes", "time_increment_seconds",
         "time_days_per_move",
-    }  # fmt: skip
+    } | schedule_fields  # fmt: skip
     unknown = set(fields) - allowed
     if unknown:
         raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")

@@ -202,8 +202,10 @@ def round_pair(request, slug: str, stage_id: int):
             number = _number(request, "number", "the round number")
         except bounds.OutOfBounds as error:
             return _bad_number(error)
+        from tournament.views.schedules import publish_with_schedule
+
         try:
-            round_ = rounds.round_publish(stage=stage, by=request.user, number=number)
+            round_ = publish_with_schedule(request, event, stage, number)
         except ServiceError as error:
             _fail(request, error)
             return redirect(event)

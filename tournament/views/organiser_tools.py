@@ -40,7 +40,10 @@ def event_edit(request, slug: str):
     locked = event_services.options_locked_reason(event)
     form = EventEditForm(request.POST or None, event=event, options_locked=locked)
     if request.method == "POST" and form.is_valid():
-        fields = {key: form.cleaned_data[key] for key in ("name", "description", "location", "starts_on", "visibility")}
+        fields = {
+            key: form.cleaned_data[key]
+            for key in ("name", "description", "location", "starts_on", "visibility", "time_zone", "starts_at")
+        }
         if not locked:
             fields["options"] = {**event.options, **form.option_values()}
         saved = _attempt(

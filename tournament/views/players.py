@@ -132,4 +132,10 @@ def _attach_log(request, game: SeriesGame) -> None:
 
 @login_required
 def my_matches(request):
-    return render(request, "tournament/my_matches.html", {"tasks": selectors.player_tasks(request.user)})
+    from tournament.views.calendars import private_calendar_url
+
+    context = {
+        "tasks": selectors.player_tasks(request.user),
+        "calendar_url": private_calendar_url(request, request.user),
+    }
+    return render(request, "tournament/my_matches.html", context)

@@ -67,6 +67,7 @@ def event_detail(request, slug: str):
     }
     if organiser:
         context.update(organiser_tools_context(event))
+        context["flagged_matches"] = selectors.flagged_matches(event)
     else:  # the organisers' table has forms: everyone else's is the same for all
         context["participants_table"] = cached_html(
             event.pk,

@@ -115,8 +115,9 @@ def _calendar_schema(summary: str):
     return extend_schema(
         tags=EXPORT_TAGS,
         summary=summary,
-        description="All-day entries on the event's start date (rounds have no times yet); events "
-        "without a start date give no entries.",
+        description="A round with a start time or report deadline is a timed entry (UTC, from its start "
+        "to its deadline); a round without times is an all-day entry on the event's start date (none "
+        "without a date). An event with a start time has an entry for its start.",
         responses={(200, "text/calendar"): OpenApiResponse(OpenApiTypes.STR), **errors(404)},
     )
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response
 
 from tournament import selectors
 from tournament.api.base import TournamentView, created, errors, event_stage, stage_round, validated, visible_event
 from tournament.api.filters import Pages
-from tournament.api.inputs import PublishInput, StageInput
+from tournament.api.inputs import PublishInput, ScheduleInput, StageInput
 from tournament.api.serializers import RoundDetailSerializer, RoundPreviewSerializer, RoundSerializer, StageSerializer
 from tournament.models import Round, Stage
 from tournament.pairing.model import RoundPairing, to_json
 from tournament.services.events import check_organiser
 from tournament.services.rounds import round_preview, round_publish
+from tournament.services.schedules import round_schedule
 from tournament.services.stages import stage_close, stage_create, stage_update
 from tournament.silence import hidden_round_ids
 
@@ -119,8 +121,16 @@ class RoundListView(TournamentView):
     def post(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
         check_organiser(request.user, stage.event)
-        wanted = validated(PublishInput, request)["number"]
-        published = round_publish(stage=stage, by=request.user, number=wanted)
+        data = validated(PublishInput, request)
+        times = {key: data[key] for key in ("starts_at", "report_deadline") if key in data}
+        if times:
+            with transaction.atomic():  # a schedule refused leaves the round unpublished
+                published = round_publish(stage=stage, by=request.user, number=data["number"])
+                round_schedule(
+                    round_=published, by=request.user, **{"starts_at": None, "report_deadline": None, **times}
+                )
+        else:
+            published = round_publish(stage=stage, by=request.user, number=data["number"])
         round_ = selectors.stage_rounds(stage).select_related("published_by").get(pk=published.pk)
         data = RoundDetailSerializer(round_).data
         return created(data, "api-round-detail", slug=slug, number=number, round_number=round_.number)
@@ -168,6 +178,26 @@ class RoundPreviewView(TournamentView):
 
 
 class RoundDetailView(TournamentView):
+    inputs = {"PATCH": ScheduleInput}
+
+    @extend_schema(
+        tags=ROUND_TAGS,
+        summary="Set a round's start time and report deadline (organisers)",
+        description="Times are ISO 8601; one without an offset is read in the event's time zone. "
+        "Omitted fields keep their value; null clears one. Answers are in UTC.",
+        request=ScheduleInput,
+        responses={200: RoundDetailSerializer, **errors(400, 401, 403, 404)},
+    )
+    def patch(self, request, slug: str, number: int, round_number: int):
+        stage = event_stage(visible_event(request, slug), number)
+        check_organiser(request.user, stage.event)
+        round_ = stage_round(stage, round_number)
+        data = validated(ScheduleInput, request)
+        times = {"starts_at": round_.starts_at, "report_deadline": round_.report_deadline, **data}
+        round_schedule(round_=round_, by=request.user, **times)
+        round_ = selectors.stage_rounds(stage).select_related("published_by").get(number=round_number)
+        return Response(RoundDetailSerializer(round_).data)
+
     @extend_schema(
         tags=ROUND_TAGS,
         summary="One round: its matches and the pairing's explanation",
