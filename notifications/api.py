@@ -34,6 +34,24 @@ class ChoiceSerializer(serializers.Serializer):
     email = serializers.BooleanField()
 
 
+class ChoiceChangeSerializer(serializers.Serializer):
+    site = serializers.BooleanField(required=False)
+    email = serializers.BooleanField(required=False)
+
+
+# One field per kind, for the schema: what GET answers and what PATCH accepts (any of them).
+PreferencesSerializer = type(
+    "NotificationPreferencesSerializer",
+    (serializers.Serializer,),
+    {kind: ChoiceSerializer() for kind in Kind.values},
+)
+PreferencesChangeSerializer = type(
+    "NotificationPreferencesChangeSerializer",
+    (serializers.Serializer,),
+    {kind: ChoiceChangeSerializer(required=False) for kind in Kind.values},
+)
+
+
 def _choices_body(user) -> dict:
     return {
         kind: {"label": c.label, "site": c.site, "email": c.email} for kind, c in selectors.choices_of(user).items()
@@ -122,7 +140,7 @@ class NotificationPreferencesView(TournamentView):
     @extend_schema(
         tags=TAGS,
         summary="Your choices per kind: on the site, by email",
-        responses={200: serializers.DictField(child=ChoiceSerializer()), **errors(401)},
+        responses={200: PreferencesSerializer, **errors(401)},
     )
     def get(self, request):
         return Response(_choices_body(request.user))
@@ -130,8 +148,8 @@ class NotificationPreferencesView(TournamentView):
     @extend_schema(
         tags=TAGS,
         summary='Change some choices: {"<kind>": {"site": bool, "email": bool}}',
-        request=serializers.DictField(child=serializers.DictField(child=serializers.BooleanField())),
-        responses={200: serializers.DictField(child=ChoiceSerializer()), **errors(400, 401)},
+        request=PreferencesChangeSerializer,
+        responses={200: PreferencesSerializer, **errors(400, 401)},
     )
     def patch(self, request):
         services.preferences_set(user=request.user, changes=_parse_changes(request.data))
