@@ -105,7 +105,10 @@ def queue_digest(user_id: int) -> bool:
     from games.tasks import publish
     from notifications.tasks import send_digest
 
-    return publish(send_digest, user_id, what=f"the notification digest of user {user_id}", countdown=digest_delay())
+    # In-process (no broker) the task runs at once whatever the countdown: a burst gathers only
+    # within one transaction there.
+    countdown = None if send_digest.app.conf.task_always_eager else digest_delay()
+    return publish(send_digest, user_id, what=f"the notification digest of user {user_id}", countdown=countdown)
 
 
 def digest_delay() -> float:
