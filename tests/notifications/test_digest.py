@@ -148,3 +148,41 @@ def test_demo_notifications_for_alice_are_written_once(django_capture_on_commit_
     assert load_notifications_demo() == 1  # alice plays in no match here: the welcome only
     assert load_notifications_demo() == 0
     assert rows(alice).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_send_one_email(monkeypatch):
+    """While one worker sends a digest, another run for the same person sends nothing. On
+    PostgreSQL the second run skips the locked rows at once (it would wait without
+    skip_locked, and the join below would time out); SQLite queues writers, so there the second
+    run goes after the first and finds everything sent."""
+    from django.core.mail import EmailMultiAlternatives
+
+    person = with_email(make_user())
+    for n in range(2):  # rows waiting for their email (their own tasks not sent)
+        Notification.objects.create(
+            recipient=person, kind=Kind.PAIRINGS_PUBLISHED, title=f"Pairings {n}", dedupe_key=f"k{n}", by_email=True
+        )
+    other_run = []
+
+    def second_worker():
+        try:
+            other_run.append(digest_send(user_id=person.pk))
+        finally:
+            connection.close()
+
+    real_send = EmailMultiAlternatives.send
+    worker = threading.Thread(target=second_worker)
+
+    def send_while_another_worker_runs(self, *args, **kwargs):
+        worker.start()
+        if connection.vendor == "postgresql":
+            worker.join(timeout=5)
+            assert other_run == [0], "the second worker waited for the locked rows instead of skipping them"
+        return real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", send_while_another_worker_runs)
+    assert digest_send(user_id=person.pk) == 2
+    worker.join(timeout=30)
+    assert other_run == [0]
+    assert len(mail.outbox) == 1
