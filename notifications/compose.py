@@ -149,6 +149,35 @@ def result_reported(*, game_id: int, participant_id: int | None) -> Batch | None
     return _finish(Batch(Kind.RESULT_REPORTED, f"reported:{entry.pk}"), event, messages)
 
 
+def result_confirmed(*, game_id: int) -> Batch | None:
+    """The players hear that a game's result is final, except the one who confirmed it. A ruling
+    confirms too, but ``dispute_ruled`` tells of it already."""
+    game = _game(game_id)
+    if game is None or game.status != SeriesGame.Status.CONFIRMED:
+        return None
+    entry = game.ledger.select_related("participant").order_by("-version").first()
+    if entry is None or entry.action in (ResultEntry.Action.RULE, ResultEntry.Action.CORRECT):
+        return None
+    match, event = game.match, game.match.round.stage.event
+    if entry.action == ResultEntry.Action.LOG_VALIDATED:
+        how = "by its valid game log"
+    elif entry.participant is not None:
+        how = f"by {entry.participant.name}"
+    else:
+        how = "by an organiser"
+    messages = {
+        user_id: Message(
+            user_id,
+            title=f"{event.name}: game {game.number} confirmed",
+            body=f"The result of game {game.number} of your match ({_where(match)}) was confirmed {how}.",
+            url=match.get_absolute_url(),
+        )
+        for user_id, participant in _human_seats(match)
+        if user_id != entry.author_id and participant.pk != entry.participant_id
+    }
+    return _finish(Batch(Kind.RESULT_CONFIRMED, f"confirmed:{entry.pk}"), event, messages)
+
+
 def dispute_opened(*, game_id: int, participant_id: int | None) -> Batch | None:
     game = _game(game_id)
     if game is None:

@@ -9,6 +9,7 @@ from django.db import models
 class Kind(models.TextChoices):
     PAIRINGS_PUBLISHED = "pairings_published", "Pairings published"
     RESULT_REPORTED = "result_reported", "Result reported by the opponent"
+    RESULT_CONFIRMED = "result_confirmed", "Result confirmed"
     DISPUTE_OPENED = "dispute_opened", "Dispute opened"
     DISPUTE_RULED = "dispute_ruled", "Dispute ruled"
     DEADLINE_SOON = "deadline_soon", "Report deadline in an hour"

@@ -41,6 +41,11 @@ def _result_reported(sender, game_id, participant_id=None, **kwargs):
     deliver(compose.result_reported, game_id=game_id, participant_id=participant_id)
 
 
+@receiver(tournament_signals.result_confirmed, dispatch_uid="notifications.result_confirmed")
+def _result_confirmed(sender, game_id, **kwargs):
+    deliver(compose.result_confirmed, game_id=game_id)
+
+
 @receiver(tournament_signals.dispute_opened, dispatch_uid="notifications.dispute_opened")
 def _dispute_opened(sender, game_id, participant_id=None, **kwargs):
     deliver(compose.dispute_opened, game_id=game_id, participant_id=participant_id)

@@ -48,6 +48,11 @@ def _clip(text: str, length: int, *, one_line: bool = False) -> str:
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
+def _site_path(url: str) -> bool:
+    """A link inside the site: a path, not another host (``//host``, ``/\\host``)."""
+    return url.startswith("/") and not url.startswith(("//", "/\\")) and "\n" not in url
+
+
 def notify(*, kind: str, key: str, messages: Iterable[Message]) -> int:
     """Write ``messages`` (one per person) as notifications of ``kind``; ``key`` names what
     happened, so that hearing of it twice writes nothing more. Returns the rows written.
@@ -75,7 +80,7 @@ def notify(*, kind: str, key: str, messages: Iterable[Message]) -> int:
                 kind=kind,
                 title=_clip(message.title, TITLE_LENGTH, one_line=True),
                 body=_clip(message.body, BODY_LENGTH),
-                url=message.url if message.url.startswith("/") else "",
+                url=message.url if _site_path(message.url) else "",
                 dedupe_key=key[:200],
                 on_site=site,
                 by_email=email,

@@ -75,6 +75,31 @@ def test_a_report_is_told_to_the_opponent_only(django_capture_on_commit_callback
     assert note.title.startswith(first_name)
 
 
+def test_a_confirmation_is_told_to_the_reporter_not_to_the_one_who_confirmed(django_capture_on_commit_callbacks):
+    from tournament.services.results import game_confirm
+
+    world = build(players=2)
+    first = world.players[0]
+    second = world.opponent_of(first)
+    game = world.match_of(first).games.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_report(game=game, by=first, ranks=[1, 2])
+        game_confirm(game=game, by=second)
+    assert recipients(Kind.RESULT_CONFIRMED) == {first.username}
+    second_name = game.match.seats.get(participant__user=second).participant.name
+    assert rows(first, Kind.RESULT_CONFIRMED).get().body.endswith(f"was confirmed by {second_name}.")
+
+
+def test_a_ruling_is_not_also_told_as_a_confirmation(django_capture_on_commit_callbacks):
+    world = build(players=2)
+    first = world.players[0]
+    game = world.match_of(first).games.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_decide(game=game, by=world.owner, ranks=[1, 2], reason="seen at the table")
+    assert recipients(Kind.DISPUTE_RULED) == names(world.players)
+    assert not rows(kind=Kind.RESULT_CONFIRMED).exists()
+
+
 def test_a_dispute_reaches_the_organisers_and_the_other_seat_not_the_disputer(django_capture_on_commit_callbacks):
     world = build(players=2)
     first = world.players[0]

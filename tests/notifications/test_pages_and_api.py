@@ -145,3 +145,14 @@ def test_api_preferences_get_and_patch_with_clear_errors(client):
         assert response.status_code == 400, bad
         assert response.json()["error"] == "invalid" and word in response.json()["detail"]
     assert client.get(url).json()["your_turn"] == {"label": "Your turn in an online game", "site": True, "email": True}
+
+
+def test_a_link_to_another_site_is_never_stored_or_followed(client):
+    person = make_user()
+    for n, url in enumerate(["//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)"]):
+        notify(kind=Kind.LOG_VERDICT, key=f"bad:{n}", messages=[Message(person.pk, "Odd", "", url)])
+    assert set(rows(person).values_list("url", flat=True)) == {""}
+    client.force_login(person)
+    note = rows(person).first()
+    response = client.post(f"/me/notifications/{note.pk}/read/", {"open": "1"})
+    assert response.status_code == 302 and response["Location"] == "/me/notifications/"
