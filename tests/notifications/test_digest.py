@@ -140,14 +140,24 @@ def test_the_sweep_queues_digests_left_waiting(django_capture_on_commit_callback
 
 
 @pytest.mark.django_db
-def test_demo_notifications_for_alice_are_written_once(django_capture_on_commit_callbacks):
+def test_demo_gives_alice_her_latest_pairing_once_and_keeps_three_unread(django_capture_on_commit_callbacks):
     from notifications.demo import load_notifications_demo
+    from tests.tournament.factories import make_event
+    from tournament.services.registration import participant_add
 
     alice = with_email(make_user("alice"))
-    build(players=2)
-    assert load_notifications_demo() == 1  # alice plays in no match here: the welcome only
+    event, owner, _ = make_event(players=1, start=False)
+    participant_add(event=event, by=owner, user=alice)
+    from tournament.services.events import event_set_status
+
+    event_set_status(event=event, by=owner, status="running")
+    round_publish(stage=event.stages.get(), by=owner)  # its signal is not heard here (no commit)
+    for n in range(4):
+        notify(kind=Kind.LOG_VERDICT, key=f"old:{n}", messages=[Message(alice.pk, f"Old {n}")])
+    assert load_notifications_demo() == 1
     assert load_notifications_demo() == 0
-    assert rows(alice).count() == 1
+    assert rows(alice, Kind.PAIRINGS_PUBLISHED).get().dedupe_key.startswith("pairings:")
+    assert rows(alice).count() == 5 and rows(alice).filter(read_at__isnull=True).count() == 3
 
 
 @pytest.mark.django_db(transaction=True)
