@@ -109,7 +109,7 @@ def pairings_published(*, round_id: int) -> Batch | None:
     starts_at = getattr(round_, "starts_at", None)
     start = f" It starts {_when(starts_at, event)}." if starts_at else ""
     messages: dict[int, Message] = {}
-    for match in round_.matches.prefetch_related("seats__participant"):
+    for match in round_.matches.select_related("round__stage__event").prefetch_related("seats__participant"):
         seats = list(match.seats.all())
         for user_id, participant in _human_seats(match):
             others = [seat.participant.name for seat in seats if seat.participant_id != participant.pk]
@@ -240,7 +240,7 @@ def deadline_approaching(*, round_id: int) -> Batch | None:
     due = f" Results are due {_when(deadline, event)}." if isinstance(deadline, datetime) else ""
     messages = {}
     open_matches = round_.matches.exclude(status=Match.Status.COMPLETED).filter(is_bye=False)
-    for match in open_matches.prefetch_related("seats__participant"):
+    for match in open_matches.select_related("round__stage__event").prefetch_related("seats__participant"):
         for user_id, _participant in _human_seats(match):
             messages[user_id] = Message(
                 user_id,

@@ -207,3 +207,12 @@ def test_an_ai_seat_is_never_notified_and_a_game_against_ai_tells_the_person(dja
     # Seat 0 (the AI) moves first: nobody is told; the AI moves in-process and the turn is Ann's.
     assert list(Notification.objects.values_list("recipient__username", "kind")) == [("ann2", Kind.YOUR_TURN)]
     assert get_user_model().objects.filter(notifications__isnull=False).exclude(pk=ann.pk).count() == 0
+
+
+def test_pairings_of_a_big_round_cost_a_few_queries_whatever_its_size(django_assert_max_num_queries):
+    from notifications import compose
+
+    world = build(players=16)
+    with django_assert_max_num_queries(4):
+        batch = compose.pairings_published(round_id=world.round_.pk)
+    assert len(batch.messages) == 16
