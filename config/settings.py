@@ -217,7 +217,11 @@ CELERY_BEAT_SCHEDULE = {
 # mode, SMTP from EMAIL_* in production; setdefault keeps whatever the accounts block set.
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("notifications.context_processors.bell")
 BRUME_NOTIFY_EMAIL_DELAY = env_float("BRUME_NOTIFY_EMAIL_DELAY", 20.0)
-BRUME_SITE_URL = env_str("BRUME_SITE_URL", "http://127.0.0.1:8000" if EMBEDDED else "")
+# Unset in production: https:// and the first allowed host (not a wildcard).
+_first_host = next((host for host in ALLOWED_HOSTS if not host.startswith((".", "*"))), "")
+BRUME_SITE_URL = env_str(
+    "BRUME_SITE_URL", "http://127.0.0.1:8000" if EMBEDDED else (f"https://{_first_host}" if _first_host else "")
+)
 CELERY_BEAT_SCHEDULE["notifications-digest-sweep"] = {
     "task": "notifications.sweep_digests",
     "schedule": 300.0,
