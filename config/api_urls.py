@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("tournament.api.urls")),
     path("", include("ranking.api_urls")),
     path("", include("accounts.api_urls")),
+    path("", include("notifications.api_urls")),
 ]

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "games",
     "tournament",
     "ranking",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -212,6 +213,39 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": BRUME_SWEEP_INTERVAL},
     },
 }
+
+# --- Notifications (notifications/, docs/notifications.md) -----------------------------------------
+# The bell's unread count on every page; the email digest's delay (a burst within it makes one
+# message); the site's address for links in emails. Email transport: the console in embedded
+# mode, SMTP from EMAIL_* in production; setdefault keeps whatever the accounts block set.
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("notifications.context_processors.bell")
+BRUME_NOTIFY_EMAIL_DELAY = env_float("BRUME_NOTIFY_EMAIL_DELAY", 20.0)
+# Unset in production: https:// and the first allowed host (not a wildcard).
+_first_host = next((host for host in ALLOWED_HOSTS if not host.startswith((".", "*"))), "")
+BRUME_SITE_URL = env_str(
+    "BRUME_SITE_URL", "http://127.0.0.1:8000" if EMBEDDED else (f"https://{_first_host}" if _first_host else "")
+)
+CELERY_BEAT_SCHEDULE["notifications-digest-sweep"] = {
+    "task": "notifications.sweep_digests",
+    "schedule": 300.0,
+    "options": {"expires": 300},
+}
+for _name, _value in {
+    "EMAIL_BACKEND": env_str(
+        "EMAIL_BACKEND",
+        "django.core.mail.backends.console.EmailBackend" if EMBEDDED else "django.core.mail.backends.smtp.EmailBackend",
+    ),
+    "EMAIL_HOST": env_str("EMAIL_HOST", "localhost"),
+    "EMAIL_PORT": env_int("EMAIL_PORT", 25),
+    "EMAIL_HOST_USER": env_str("EMAIL_HOST_USER", ""),
+    "EMAIL_HOST_PASSWORD": env_str("EMAIL_HOST_PASSWORD", ""),
+    "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", False),
+    "EMAIL_USE_SSL": env_bool("EMAIL_USE_SSL", False),
+    "EMAIL_TIMEOUT": env_int("EMAIL_TIMEOUT", 10),
+    "DEFAULT_FROM_EMAIL": env_str("DEFAULT_FROM_EMAIL", "Brume <noreply@localhost>"),
+}.items():
+    globals().setdefault(_name, _value)
+# --- end of notifications ---------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

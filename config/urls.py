@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("tournament.urls")),
     path("", include("ranking.urls")),
+    path("", include("notifications.urls")),
     path("healthz", health.healthz, name="healthz"),
     path("status/", health.status_page, name="status"),
     path("favicon.ico", favicon, name="favicon"),
