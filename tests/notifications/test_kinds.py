@@ -39,7 +39,7 @@ def test_pairings_reach_each_player_with_opponent_and_table_and_no_ai_seat(djang
     assert not rows(world.owner).exists() and not rows(world.arbiter).exists()
 
 
-def test_pairings_give_the_round_start_in_the_event_time_zone_when_there_is_one(monkeypatch):
+def test_pairings_give_the_round_start_in_the_event_time_zone_when_there_is_one():
     import datetime as dt
 
     from notifications import compose
@@ -47,8 +47,8 @@ def test_pairings_give_the_round_start_in_the_event_time_zone_when_there_is_one(
 
     world = build(players=2)
     start = dt.datetime(2026, 12, 5, 9, 30, tzinfo=dt.UTC)
-    monkeypatch.setattr(Round, "starts_at", start, raising=False)
-    monkeypatch.setattr(Event, "time_zone", "Europe/Paris", raising=False)
+    Round.objects.filter(pk=world.round_.pk).update(starts_at=start)
+    Event.objects.filter(pk=world.round_.stage.event_id).update(time_zone="Europe/Paris")
     batch = compose.pairings_published(round_id=world.round_.pk)
     assert {m.body.split(" It starts ")[1] for m in batch.messages} == {"Sat 05 Dec 2026, 10:30 (CET)."}
 

@@ -45,6 +45,9 @@ class Command(BaseCommand):
         from tournament.demo import load_tournament_demo
 
         events = load_tournament_demo()
+        from notifications.demo import load_notifications_demo
+
+        load_notifications_demo()  # alice's latest notices, some read, some not (safe to run twice)
         if created or events:
             self.stdout.write(f"demo users created: {', '.join(created) or 'none'} (password {DEMO_PASSWORD!r})")
             self.stdout.write(f"demo events created: {', '.join(events) or 'none'}")
