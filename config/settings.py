@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "games",
     "tournament",
     "ranking",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -209,6 +210,18 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": BRUME_SWEEP_INTERVAL},
     },
 }
+
+# Outbound webhooks (webhooks/, docs/webhooks.md). Retries: after each failed attempt the next
+# delay of the list (seconds) times the scale (tests shrink it), then the delivery is given up.
+# ALLOW_PRIVATE lets deliveries reach private and loopback addresses: for tests only.
+BRUME_WEBHOOKS_ALLOW_PRIVATE = env_bool("BRUME_WEBHOOKS_ALLOW_PRIVATE", False)
+BRUME_WEBHOOKS_TIMEOUT = env_float("BRUME_WEBHOOKS_TIMEOUT", 5.0)
+BRUME_WEBHOOKS_RETRY_DELAYS = [60, 300, 1800, 7200, 43200]
+BRUME_WEBHOOKS_DELAY_SCALE = env_float("BRUME_WEBHOOKS_DELAY_SCALE", 1.0)
+BRUME_WEBHOOKS_CLAIM_SECONDS = 60  # an attempt's hold on its delivery (longer than the timeout)
+BRUME_WEBHOOKS_STANDINGS_ROWS = env_int("BRUME_WEBHOOKS_STANDINGS_ROWS", 10)
+BRUME_WEBHOOKS_MAX_ENDPOINTS = env_int("BRUME_WEBHOOKS_MAX_ENDPOINTS", 10)  # per event, and per account
+BRUME_WEBHOOKS_SITE_URL = env_str("BRUME_WEBHOOKS_SITE_URL", "")  # e.g. https://brume.example: links in payloads
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
