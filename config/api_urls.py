@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("games.api.urls")),
     path("", include("tournament.api.urls")),
     path("", include("ranking.api_urls")),
+    path("", include("webhooks.api_urls")),
 ]
