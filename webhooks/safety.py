@@ -22,8 +22,15 @@ from tournament.errors import ServiceError
 class UnsafeURL(ServiceError):
     """A webhook URL Brume refuses to send to; the message says why."""
 
-    def __init__(self, message: str):
-        super().__init__(message, code="unsafe_url")
+    def __init__(self, message: str, *, code: str = "unsafe_url"):
+        super().__init__(message, code=code)
+
+
+class UnresolvableHost(UnsafeURL):
+    """The host's name does not resolve (now): at delivery time, worth another try later."""
+
+    def __init__(self, host: str):
+        super().__init__(f"the host {host} cannot be found (DNS)", code="unresolvable_host")
 
 
 @dataclass(frozen=True)
@@ -115,9 +122,9 @@ def check_url(url: str, *, resolve_host: bool = True) -> Target | None:
     try:
         addresses = resolve(host, port)
     except (OSError, UnicodeError):
-        raise UnsafeURL(f"the host {host} cannot be found (DNS)") from None
+        raise UnresolvableHost(host) from None
     if not addresses:
-        raise UnsafeURL(f"the host {host} cannot be found (DNS)")
+        raise UnresolvableHost(host)
     for address in addresses:
         check_address(address)
     return Target(scheme, host, port, path, addresses[0])

@@ -261,7 +261,9 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> Delive
     body = json.dumps(delivery.payload, separators=(",", ":"), ensure_ascii=False).encode()
     try:
         target = safety.check_url(endpoint.url)
-    except safety.UnsafeURL as refused:
+    except safety.UnresolvableHost as missing:
+        return _finish(delivery, now, number, None, "", f"not sent: {missing.message}", 0)
+    except safety.UnsafeURL as refused:  # it resolves inside our network now: never worth a retry
         return _finish(delivery, now, number, None, "", f"not sent: {refused.message}", 0, give_up=True)
     answer = transport.post(
         target, body, headers_for(delivery, body, int(time.time())), timeout=settings.BRUME_WEBHOOKS_TIMEOUT

@@ -16,6 +16,7 @@ from tournament.views._common import _attempt, _event_for, _require_organiser
 from webhooks import selectors, services
 from webhooks.forms import EndpointForm
 from webhooks.models import Delivery, Endpoint
+from webhooks.safety import UnsafeURL
 
 LOG_PAGE = 50
 
@@ -87,7 +88,7 @@ def _list(request, slug: str | None):
         except NotAllowed as refused:
             raise PermissionDenied(refused.message) from None
         except ServiceError as error:
-            form.add_error("url" if error.code == "unsafe_url" else None, error.message)
+            form.add_error("url" if isinstance(error, UnsafeURL) else None, error.message)
         else:
             # Rendered, not redirected: the secret is in this one answer and nowhere else.
             return _page(request, scope, secret=secret, secret_for=endpoint)
