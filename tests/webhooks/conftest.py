@@ -33,7 +33,7 @@ class Receiver:
         self.statuses = [200]
         self.answer_body = b"thanks"
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     def _handler(self):
         receiver = self
