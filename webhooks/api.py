@@ -18,7 +18,8 @@ TAGS = ["webhooks"]
 class EndpointSerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     owner = serializers.CharField(source="owner.username", read_only=True)
-    scope = serializers.CharField(read_only=True)
+    scope = serializers.CharField(read_only=True, help_text="event or account")
+    style = serializers.ChoiceField(choices=Endpoint.Style.choices, read_only=True)
 
     class Meta:
         model = Endpoint
@@ -47,14 +48,14 @@ class EndpointCreatedSerializer(EndpointSerializer):
 class EndpointInput(serializers.Serializer):
     event = serializers.SlugField(required=False, allow_null=True, help_text="an event's slug; empty: your account")
     url = serializers.CharField(max_length=500)
-    style = serializers.ChoiceField(choices=Endpoint.Style.values, default="json")
+    style = serializers.ChoiceField(choices=Endpoint.Style.choices, default="json")
     kinds = serializers.ListField(child=serializers.ChoiceField(choices=SUBSCRIBABLE), default=list(SUBSCRIBABLE))
     name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
 
 
 class EndpointUpdateInput(serializers.Serializer):
     url = serializers.CharField(max_length=500, required=False)
-    style = serializers.ChoiceField(choices=Endpoint.Style.values, required=False)
+    style = serializers.ChoiceField(choices=Endpoint.Style.choices, required=False)
     kinds = serializers.ListField(child=serializers.ChoiceField(choices=SUBSCRIBABLE), required=False)
     name = serializers.CharField(max_length=80, required=False, allow_blank=True)
     active = serializers.BooleanField(required=False)
@@ -70,6 +71,8 @@ class DeliverySerializer(serializers.ModelSerializer):
     id = serializers.UUIDField(source="uuid", read_only=True)
     endpoint = serializers.IntegerField(source="endpoint_id", read_only=True)
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    # Plain text in the schema: "status" names other choice sets elsewhere in the API.
+    status = serializers.CharField(read_only=True, help_text="pending, delivered, failed (will retry) or gave_up")
 
     class Meta:
         model = Delivery

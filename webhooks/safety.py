@@ -121,7 +121,7 @@ def check_url(url: str, *, resolve_host: bool = True) -> Target | None:
         return None
     try:
         addresses = resolve(host, port)
-    except (OSError, UnicodeError):
+    except (OSError, UnicodeError, ValueError):  # ValueError: a NUL byte in the name
         raise UnresolvableHost(host) from None
     if not addresses:
         raise UnresolvableHost(host)
