@@ -4,6 +4,8 @@ changes nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -225,3 +227,19 @@ def test_the_api_rejects_bad_input_and_changes_nothing(world, hooked, settings):
     before = endpoint.url
     endpoint.refresh_from_db()
     assert endpoint.url == before and endpoint.style == "json"
+
+
+def test_the_demo_webhook_has_a_log_of_every_status_and_sends_nothing(world, client):
+    from webhooks.demo import load_webhooks_demo
+
+    endpoint = load_webhooks_demo(world.event)
+    assert load_webhooks_demo(world.event) is None  # once
+    assert not endpoint.active
+    statuses = set(endpoint.deliveries.values_list("status", flat=True))
+    assert statuses == {"delivered", "failed", "gave_up"}
+    assert endpoint.deliveries.get(status="gave_up").attempt_log.count() == 6
+    retrying = endpoint.deliveries.get(status="failed")
+    assert retrying.next_attempt_at == retrying.attempt_log.get(number=2).at + timedelta(minutes=5)
+    client.force_login(world.users["owner"])
+    page = client.get(reverse("event-webhooks", args=[world.event.slug])).content.decode()
+    assert "Club site (demo)" in page and "Redeliver" in page
