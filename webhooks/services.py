@@ -30,6 +30,7 @@ from webhooks.selectors import can_manage, listening_endpoints
 logger = logging.getLogger(__name__)
 
 Status = Delivery.Status
+PING_INTERVAL = 10  # seconds between two test pings of one endpoint
 
 
 def new_secret() -> str:
@@ -96,25 +97,27 @@ def _check_manager(by, endpoint: Endpoint) -> None:
 
 
 def endpoint_update(*, endpoint: Endpoint, by, **fields) -> Endpoint:
-    """Change name, url, style, kinds or active; turning an endpoint back on checks its URL."""
+    """Change name, url, style, kinds or active; turning an endpoint back on checks its URL.
+    Everything is checked before anything changes."""
     _check_manager(by, endpoint)
+    changes = {}
     if "kinds" in fields:
-        endpoint.kinds = _check_kinds(fields["kinds"])
+        changes["kinds"] = _check_kinds(fields["kinds"])
     if "style" in fields:
-        endpoint.style = _check_style(fields["style"])
+        changes["style"] = _check_style(fields["style"])
     if "url" in fields:
-        endpoint.url = _check_url(fields["url"])
+        changes["url"] = _check_url(fields["url"])
     if "name" in fields:
         if len(fields["name"]) > 80:
             raise ServiceError("the name has at most 80 characters")
-        endpoint.name = fields["name"].strip()
-    if "active" in fields:
-        if fields["active"] and not endpoint.active:
-            _check_url(endpoint.url)
-            endpoint.disabled_reason = ""
-        elif not fields["active"] and endpoint.active:
-            endpoint.disabled_reason = f"disabled by {by.get_username()}"
-        endpoint.active = bool(fields["active"])
+        changes["name"] = fields["name"].strip()
+    if "active" in fields and bool(fields["active"]) != endpoint.active:
+        if fields["active"]:
+            _check_url(changes.get("url", endpoint.url))
+        changes["active"] = bool(fields["active"])
+        changes["disabled_reason"] = "" if fields["active"] else f"disabled by {by.get_username()}"
+    for name, value in changes.items():
+        setattr(endpoint, name, value)
     endpoint.save()
     return endpoint
 
@@ -137,6 +140,9 @@ def endpoint_ping(*, endpoint: Endpoint, by) -> Delivery:
     _check_manager(by, endpoint)
     if not endpoint.active:
         raise ServiceError("this webhook is disabled: enable it before sending a test ping")
+    recent = timezone.now() - timedelta(seconds=PING_INTERVAL)
+    if endpoint.deliveries.filter(kind=Kind.PING, created_at__gt=recent).exists():
+        raise ServiceError(f"a test ping was sent less than {PING_INTERVAL} seconds ago: see the delivery log")
     data = {"message": "A test ping from Brume: this webhook works.", "endpoint": endpoint.name or endpoint.url}
     return _deliveries_create([endpoint], Kind.PING, endpoint.event, data)[0]
 

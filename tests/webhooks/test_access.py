@@ -22,7 +22,7 @@ def hooked(local_delivery, receiver, world):
     """An endpoint on the world's event, registered by its owner, with one delivery."""
     endpoint, _ = endpoint_create(by=world.users["owner"], event=world.event, url=receiver.url)
     delivery = Delivery.objects.create(
-        endpoint=endpoint, kind="ping", event=world.event, payload={"x": 1}, status="gave_up", attempts=6
+        endpoint=endpoint, kind="event_finished", event=world.event, payload={"x": 1}, status="gave_up", attempts=6
     )
     return endpoint, delivery
 
@@ -204,6 +204,8 @@ def test_the_api_log_rotate_ping_and_redeliver(world, hooked, receiver):
     assert secret == endpoint.secret != old
     pinged = api.post(reverse("api-webhook-ping", args=[endpoint.pk]))
     assert pinged.status_code == 202 and pinged.json()["kind"] == "ping"
+    again = api.post(reverse("api-webhook-ping", args=[endpoint.pk]))
+    assert again.status_code == 400 and "less than 10 seconds" in again.json()["detail"]
     redelivered = api.post(reverse("api-delivery-redeliver", args=[delivery.uuid]))
     assert redelivered.status_code == 202
     newest = api.get(reverse("api-webhook-deliveries", args=[endpoint.pk])).json()["results"]
@@ -220,6 +222,7 @@ def test_the_api_rejects_bad_input_and_changes_nothing(world, hooked, settings):
         {"url": "ftp://example.org/"},
         {"kinds": []},
         {"url": "http://169.254.169.254/"},
+        {"name": "renamed", "active": False, "kinds": ["nope"]},
     ):
         response = api.patch(reverse("api-webhook-detail", args=[endpoint.pk]), body, format="json")
         assert response.status_code == 400, body
@@ -227,6 +230,7 @@ def test_the_api_rejects_bad_input_and_changes_nothing(world, hooked, settings):
     before = endpoint.url
     endpoint.refresh_from_db()
     assert endpoint.url == before and endpoint.style == "json"
+    assert endpoint.name == "" and endpoint.active  # nothing of a refused change is kept
 
 
 def test_the_demo_webhook_has_a_log_of_every_status_and_sends_nothing(world, client):

@@ -144,3 +144,16 @@ def test_the_api_says_why_a_url_is_refused_and_creates_nothing(site_host):
     assert response.json()["error"] == "unsafe_url"
     assert "loopback" in response.json()["detail"]
     assert not Endpoint.objects.exists()
+
+
+def test_a_refused_change_keeps_nothing_of_itself(site_host, monkeypatch):
+    from webhooks.services import endpoint_update
+
+    monkeypatch.setattr(safety, "resolve", lambda host, port: ["93.184.216.34"])
+    event, owner, _ = make_event()
+    endpoint, _ = endpoint_create(by=owner, event=event, url="https://club.example.org/hook", name="club")
+    with pytest.raises(UnsafeURL):
+        endpoint_update(endpoint=endpoint, by=owner, name="renamed", style="discord", url="http://10.0.0.1/")
+    assert (endpoint.name, endpoint.style) == ("club", "json")
+    endpoint.refresh_from_db()
+    assert (endpoint.name, endpoint.style, endpoint.url) == ("club", "json", "https://club.example.org/hook")
