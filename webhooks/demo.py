@@ -43,7 +43,9 @@ def load_webhooks_demo(event: Event) -> Endpoint | None:
         news = [("ping", {"message": "A test ping from Brume: this webhook works.", "endpoint": endpoint.name})]
     for index, plan in enumerate(plans):
         kind, data = news[index % len(news)]
-        _logged(endpoint, event, kind, data, plan, start=now - timedelta(hours=30 - 6 * index))
+        # The one still retrying started a moment ago: its next attempt is ahead.
+        start = now - (timedelta(minutes=2) if index == len(plans) - 1 else timedelta(hours=30 - 6 * index))
+        _logged(endpoint, event, kind, data, plan, start=start)
     return endpoint
 
 

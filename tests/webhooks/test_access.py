@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.tournament.factories import make_event, make_user
@@ -246,4 +247,6 @@ def test_the_demo_webhook_has_a_log_of_every_status_and_sends_nothing(world, cli
     assert retrying.next_attempt_at == retrying.attempt_log.get(number=2).at + timedelta(minutes=5)
     client.force_login(world.users["owner"])
     page = client.get(reverse("event-webhooks", args=[world.event.slug])).content.decode()
-    assert "Club site (demo)" in page and "Redeliver" in page
+    assert "Club site (demo)" in page and "Enable" in page
+    assert "Redeliver" not in page and "Send a test ping" not in page  # a disabled endpoint sends nothing
+    assert retrying.next_attempt_at > timezone.now()
