@@ -25,6 +25,10 @@ REFUSED = [
     ("http://[::ffff:127.0.0.1]/hook", "loopback"),
     ("http://224.0.0.1/", "multicast"),
     ("http://localhost:9000/hook", "loopback"),
+    ("http://2130706433/", "loopback"),  # 127.0.0.1 written as one number
+    ("http://0x7f000001/", "loopback"),
+    ("http://127.1/", "loopback"),
+    ("http://[fe80::1%25eth0]/", "link-local"),
     ("http://testserver/hook", "this site itself"),
     ("https://user:pw@example.org/hook", "no user name or password"),
     ("http:///nohost", "no host"),
