@@ -31,6 +31,7 @@ logger = logging.getLogger(__name__)
 
 Status = Delivery.Status
 PING_INTERVAL = 10  # seconds between two test pings of one endpoint
+MAX_RETRY_AFTER = 12 * 3600  # a receiver's Retry-After is followed up to this many seconds
 
 
 def new_secret() -> str:
@@ -281,11 +282,22 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> Delive
         return _finish(
             delivery, now, number, 410, answer.excerpt, "410 Gone: webhook disabled", answer.duration_ms, give_up=True
         )
-    return _finish(delivery, now, number, answer.status, answer.excerpt, answer.error, answer.duration_ms)
+    return _finish(
+        delivery, now, number, answer.status, answer.excerpt, answer.error, answer.duration_ms, answer.retry_after
+    )
 
 
 def _finish(
-    delivery: Delivery, now, number: int, code, excerpt: str, error: str, duration_ms: int, *, give_up: bool = False
+    delivery: Delivery,
+    now,
+    number: int,
+    code,
+    excerpt: str,
+    error: str,
+    duration_ms: int,
+    retry_after: int | None = None,
+    *,
+    give_up: bool = False,
 ) -> Delivery:
     delivered = code is not None and 200 <= code < 300
     if code is not None and not delivered and not error:
@@ -308,6 +320,8 @@ def _finish(
             delivery.status, delivery.delivered_at, delivery.next_attempt_at = Status.DELIVERED, now, None
         else:
             delay = None if give_up else retry_delay(number - delivery.attempts_before_redeliver)
+            if delay is not None and retry_after:  # the receiver asked for a longer wait (Discord's 429)
+                delay = max(delay, timedelta(seconds=min(retry_after, MAX_RETRY_AFTER)))
             if delay is None:
                 delivery.status, delivery.next_attempt_at = Status.GAVE_UP, None
             else:

@@ -33,6 +33,7 @@ class Answer:
     excerpt: str
     error: str
     duration_ms: int
+    retry_after: int | None = None  # seconds, from a 429 or 503's Retry-After header
 
 
 class _PinnedHTTP(http.client.HTTPConnection):
@@ -66,7 +67,9 @@ def post(target: Target, body: bytes, headers: dict[str, str], *, timeout: float
         )
         response = connection.getresponse()
         text = response.read(READ_LIMIT).decode("utf-8", errors="replace")
-        return Answer(response.status, text[:EXCERPT_CHARS], "", _ms(started))
+        wait = (response.getheader("Retry-After") or "").strip()
+        retry_after = int(wait) if wait.isdigit() and len(wait) < 7 else None
+        return Answer(response.status, text[:EXCERPT_CHARS], "", _ms(started), retry_after)
     except (OSError, http.client.HTTPException) as exc:
         return Answer(None, "", (f"{type(exc).__name__}: {exc}")[:EXCERPT_CHARS], _ms(started))
     finally:

@@ -32,6 +32,7 @@ class Receiver:
         self.requests: list[dict] = []
         self.statuses = [200]
         self.answer_body = b"thanks"
+        self.extra_headers: dict[str, str] = {}
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
@@ -44,6 +45,8 @@ class Receiver:
                 receiver.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
                 index = min(len(receiver.requests) - 1, len(receiver.statuses) - 1)
                 self.send_response(receiver.statuses[index])
+                for name, value in receiver.extra_headers.items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", str(len(receiver.answer_body)))
                 self.end_headers()
                 self.wfile.write(receiver.answer_body)

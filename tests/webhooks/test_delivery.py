@@ -265,3 +265,17 @@ def test_account_endpoints_hear_of_events_their_owner_organises_only(local_deliv
     assert set(Delivery.objects.values_list("endpoint_id", flat=True)) == {mine.pk, arbiter_hook.pk}
     assert theirs.deliveries.count() == 0
     assert Endpoint.objects.count() == 3
+
+
+def test_a_429_with_retry_after_waits_as_long_as_asked(local_delivery, receiver, world):
+    receiver.statuses = [429]
+    receiver.extra_headers = {"Retry-After": "600"}
+    endpoint, _ = endpoint_create(by=world.users["owner"], event=world.event, url=receiver.url)
+    delivery = Delivery.objects.create(endpoint=endpoint, kind="ping", event=world.event, payload={})
+    now = timezone.now()
+    delivery = delivery_attempt(delivery_id=delivery.pk, now=now)
+    assert delivery.status == Delivery.Status.FAILED and delivery.last_response_code == 429
+    assert delivery.next_attempt_at - now == timedelta(seconds=600)  # not the schedule's 60
+    receiver.extra_headers = {"Retry-After": "99999999999"}  # absurd: the schedule stands
+    delivery = delivery_attempt(delivery_id=delivery.pk, now=delivery.next_attempt_at)
+    assert delivery.next_attempt_at - delivery.attempt_log.get(number=2).at == timedelta(seconds=300)
