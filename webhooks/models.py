@@ -85,9 +85,10 @@ class Delivery(models.Model):
     last_response_code = models.PositiveSmallIntegerField(null=True, blank=True)
     response_excerpt = models.CharField(max_length=500, blank=True)
     error = models.CharField(max_length=500, blank=True)
-    # When the next attempt is due; while an attempt runs, the end of its claim (a worker that
-    # dies mid-send leaves it to the sweep once the claim runs out).
-    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text="when the next attempt is due")
+    # While an attempt runs: the end of its hold on the delivery. No one else sends it meanwhile;
+    # a worker that dies mid-send leaves it to the sweep once the hold runs out.
+    claimed_until = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

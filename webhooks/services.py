@@ -16,7 +16,7 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -233,15 +233,21 @@ def retry_delay(failures: int) -> timedelta | None:
     return timedelta(seconds=delays[failures - 1] * settings.BRUME_WEBHOOKS_DELAY_SCALE)
 
 
+def _unclaimed(now: datetime) -> Q:
+    return Q(claimed_until__isnull=True) | Q(claimed_until__lte=now)
+
+
 def _due(now: datetime) -> Q:
-    return Q(status__in=[Status.PENDING, Status.FAILED]) & (
-        Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now)
+    return (
+        Q(status__in=[Status.PENDING, Status.FAILED])
+        & (Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now))
+        & _unclaimed(now)
     )
 
 
 def _claim(delivery_id: int, now: datetime) -> bool:
     until = now + timedelta(seconds=settings.BRUME_WEBHOOKS_CLAIM_SECONDS)
-    return bool(Delivery.objects.filter(_due(now), pk=delivery_id).update(next_attempt_at=until, updated_at=now))
+    return bool(Delivery.objects.filter(_due(now), pk=delivery_id).update(claimed_until=until, updated_at=now))
 
 
 def headers_for(delivery: Delivery, body: bytes, timestamp: int) -> dict[str, str]:
@@ -316,6 +322,7 @@ def _finish(
         delivery.last_response_code = code
         delivery.response_excerpt = excerpt[: transport.EXCERPT_CHARS]
         delivery.error = error[:500]
+        delivery.claimed_until = None
         if delivered:
             delivery.status, delivery.delivered_at, delivery.next_attempt_at = Status.DELIVERED, now, None
         else:
@@ -336,18 +343,16 @@ def delivery_redeliver(*, delivery: Delivery, by, now: datetime | None = None) -
     if not delivery.endpoint.active:
         raise ServiceError("this webhook is disabled: enable it before redelivering")
     now = now or timezone.now()
-    updated = (
-        Delivery.objects.filter(pk=delivery.pk)
-        .exclude(status=Status.PENDING)
-        .update(
-            status=Status.PENDING,
-            attempts_before_redeliver=delivery.attempts,
-            next_attempt_at=now,
-            updated_at=now,
-        )
+    # Not while an attempt holds it, nor twice before it is sent.
+    current = Delivery.objects.filter(_unclaimed(now), pk=delivery.pk).exclude(status=Status.PENDING)
+    updated = current.update(
+        status=Status.PENDING,
+        attempts_before_redeliver=models.F("attempts"),
+        next_attempt_at=now,
+        updated_at=now,
     )
     if not updated:
-        raise ServiceError("this delivery is waiting to be sent already")
+        raise ServiceError("this delivery is being sent or waiting to be sent already")
     _queue([delivery.pk])
     delivery.refresh_from_db()
     return delivery

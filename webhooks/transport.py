@@ -6,11 +6,13 @@ The standard library's ``http.client`` is enough here and lets the connection go
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import http.client
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass
 
@@ -55,9 +57,24 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
+def _cut_off(connection: http.client.HTTPConnection, fired: threading.Event) -> None:
+    """The whole exchange took too long (a receiver trickling its answer): drop the connection,
+    which ends the read blocked on it (what was read so far does not count as an answer)."""
+    fired.set()
+    sock = connection.sock
+    if sock is not None:
+        with contextlib.suppress(OSError):  # already closed: nothing left to cut
+            sock.shutdown(socket.SHUT_RDWR)
+
+
 def post(target: Target, body: bytes, headers: dict[str, str], *, timeout: float) -> Answer:
+    """``timeout`` bounds the connection and each read; the whole exchange gets three times it."""
     connection = (_PinnedHTTPS if target.scheme == "https" else _PinnedHTTP)(target, timeout)
     started = time.monotonic()
+    fired = threading.Event()
+    watchdog = threading.Timer(timeout * 3, _cut_off, args=[connection, fired])
+    watchdog.daemon = True
+    watchdog.start()
     try:
         connection.request(
             "POST",
@@ -69,10 +86,15 @@ def post(target: Target, body: bytes, headers: dict[str, str], *, timeout: float
         text = response.read(READ_LIMIT).decode("utf-8", errors="replace")
         wait = (response.getheader("Retry-After") or "").strip()
         retry_after = int(wait) if wait.isdigit() and len(wait) < 7 else None
+        if fired.is_set():
+            return Answer(None, "", f"TimeoutError: no whole answer within {timeout * 3:g} s", _ms(started))
         return Answer(response.status, text[:EXCERPT_CHARS], "", _ms(started), retry_after)
     except (OSError, http.client.HTTPException) as exc:
+        if fired.is_set():
+            return Answer(None, "", f"TimeoutError: no whole answer within {timeout * 3:g} s", _ms(started))
         return Answer(None, "", (f"{type(exc).__name__}: {exc}")[:EXCERPT_CHARS], _ms(started))
     finally:
+        watchdog.cancel()
         connection.close()
 
 

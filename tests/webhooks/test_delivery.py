@@ -279,3 +279,57 @@ def test_a_429_with_retry_after_waits_as_long_as_asked(local_delivery, receiver,
     receiver.extra_headers = {"Retry-After": "99999999999"}  # absurd: the schedule stands
     delivery = delivery_attempt(delivery_id=delivery.pk, now=delivery.next_attempt_at)
     assert delivery.next_attempt_at - delivery.attempt_log.get(number=2).at == timedelta(seconds=300)
+
+
+def test_a_receiver_trickling_its_answer_is_cut_off(local_delivery, world, settings):
+    """Each header line comes within the timeout, but the whole answer gets three times it."""
+    import threading
+
+    settings.BRUME_WEBHOOKS_TIMEOUT = 0.3
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    stop = threading.Event()
+
+    def trickle():
+        conn, _ = listener.accept()
+        try:
+            conn.sendall(b"HTTP/1.1 200 OK\r\n")
+            while not stop.is_set():
+                time.sleep(0.1)
+                conn.sendall(b"X-Slow: 1\r\n")
+        except OSError:
+            pass
+        finally:
+            conn.close()
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/hook"
+        endpoint, _ = endpoint_create(by=world.users["owner"], event=world.event, url=url)
+        delivery = Delivery.objects.create(endpoint=endpoint, kind="ping", event=world.event, payload={})
+        started = time.monotonic()
+        delivery = delivery_attempt(delivery_id=delivery.pk)
+        assert time.monotonic() - started < 3
+    finally:
+        stop.set()
+        listener.close()
+    assert delivery.status == Delivery.Status.FAILED and delivery.last_response_code is None
+    assert "no whole answer within 0.9 s" in delivery.error
+
+
+def test_redeliver_waits_for_an_attempt_under_way(local_delivery, receiver, world):
+    from tournament.errors import ServiceError
+    from webhooks.services import _claim
+
+    owner = world.users["owner"]
+    endpoint, _ = endpoint_create(by=owner, event=world.event, url=receiver.url)
+    delivery = Delivery.objects.create(
+        endpoint=endpoint, kind="ping", event=world.event, payload={}, status="failed", attempts=1
+    )
+    assert _claim(delivery.pk, timezone.now())
+    with pytest.raises(ServiceError, match="being sent"):
+        delivery_redeliver(delivery=delivery, by=owner)
+    delivery.refresh_from_db()
+    assert delivery.status == "failed" and delivery.attempts_before_redeliver == 0
