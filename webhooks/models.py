@@ -78,6 +78,8 @@ class Delivery(models.Model):
         "tournament.Event", null=True, blank=True, on_delete=models.CASCADE, related_name="webhook_deliveries"
     )
     payload = models.JSONField()
+    # The SHA-256 of the news' data: standings that did not move are not sent twice in a row.
+    digest = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     # Attempts made before the last "Redeliver": the retry budget counts from there.

@@ -8,6 +8,7 @@ Receivers tell repeats apart by ``Brume-Delivery``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import secrets
@@ -161,8 +162,21 @@ def _payload(endpoint: Endpoint, delivery_id: uuid.UUID, kind: str, event: Event
     return payload
 
 
+def _digest(data: dict) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _already_told(endpoint: Endpoint, kind: str, event: Event | None, digest: str) -> bool:
+    """The endpoint's latest news of this kind about this event said exactly this."""
+    latest = endpoint.deliveries.filter(kind=kind, event=event).order_by("-created_at", "-id").first()
+    return latest is not None and latest.digest == digest
+
+
 def _deliveries_create(endpoints: list[Endpoint], kind: str, event: Event | None, data: dict) -> list[Delivery]:
     now = timezone.now()
+    digest = _digest(data)
+    if kind == Kind.STANDINGS_CHANGED:  # a settled match that moved nothing public (a silent round)
+        endpoints = [e for e in endpoints if not _already_told(e, kind, event, digest)]
     made = []
     for endpoint in endpoints:
         delivery_id = uuid.uuid4()
@@ -173,6 +187,7 @@ def _deliveries_create(endpoints: list[Endpoint], kind: str, event: Event | None
                 kind=kind,
                 event=event,
                 payload=_payload(endpoint, delivery_id, kind, event, data),
+                digest=digest,
                 next_attempt_at=now,
             )
         )

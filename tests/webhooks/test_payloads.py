@@ -128,6 +128,18 @@ def test_a_result_of_a_silent_round_is_not_sent_and_standings_leave_it_out(
     assert standings, "the standings still go out, as the public page shows them"
     assert all(row["points"] in ("0", "") for data in standings for row in data["rows"])
     assert any("hidden" in note for note in standings[0]["notes"])
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_report(game=world.other_match.games.get(number=1), by=world.users["other"], ranks=[1, 2])
+        other_seat = world.other_match.seats.get(seat=1).participant.user
+        game_confirm(game=game, by=other_seat)
+    # The round is over: its results are public now, and the standings say so.
+    latest = Delivery.objects.filter(kind="standings_changed").order_by("-id").first().payload["data"]
+    assert Delivery.objects.filter(kind="standings_changed").count() == 2
+    assert sorted(row["points"] for row in latest["rows"]) == ["0", "0", "1", "1"]
+    stage = world.event.stages.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert news_fan_out(kind="standings_changed", stage_id=stage.pk) == []  # nothing moved: nothing sent
+    assert Delivery.objects.filter(kind="standings_changed").count() == 2
 
 
 def test_standings_rows_are_the_public_pages(world, settings, django_capture_on_commit_callbacks):
