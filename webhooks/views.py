@@ -56,7 +56,20 @@ class _Scope:
         return delivery
 
 
-def _page(request, scope: _Scope, *, form=None, secret=None, secret_for=None, status=200):
+SECRET_KEY = "webhooks:new-secret"
+
+
+def _show_secret_once(request, scope: _Scope, endpoint: Endpoint, secret: str):
+    """Redirect to the page, which shows the secret this once (kept in the session until then):
+    reloading the page never registers the webhook twice."""
+    request.session[SECRET_KEY] = {"endpoint": endpoint.pk, "secret": secret}
+    return redirect(scope.url)
+
+
+def _page(request, scope: _Scope, *, form=None, status=200):
+    shown = request.session.pop(SECRET_KEY, None) if request.method == "GET" else None
+    secret_for = scope.endpoints.filter(pk=shown["endpoint"]).first() if shown else None
+    secret = shown["secret"] if secret_for else None
     deliveries = selectors.deliveries_of(scope.endpoints).prefetch_related("attempt_log")
     context = {
         "event": scope.event,
@@ -90,8 +103,7 @@ def _list(request, slug: str | None):
         except ServiceError as error:
             form.add_error("url" if isinstance(error, UnsafeURL) else None, error.message)
         else:
-            # Rendered, not redirected: the secret is in this one answer and nowhere else.
-            return _page(request, scope, secret=secret, secret_for=endpoint)
+            return _show_secret_once(request, scope, endpoint, secret)
     return _page(request, scope, form=form, status=400)
 
 
@@ -102,7 +114,7 @@ def _action(request, slug: str | None, endpoint_id: int, action: str):
     if action == "rotate":
         secret = _attempt(request, lambda: services.endpoint_rotate_secret(endpoint=endpoint, by=by))
         if secret:
-            return _page(request, scope, secret=secret, secret_for=endpoint)
+            return _show_secret_once(request, scope, endpoint, secret)
     elif action in ("disable", "enable"):
         _attempt(
             request,
