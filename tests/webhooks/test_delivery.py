@@ -333,3 +333,22 @@ def test_redeliver_waits_for_an_attempt_under_way(local_delivery, receiver, worl
         delivery_redeliver(delivery=delivery, by=owner)
     delivery.refresh_from_db()
     assert delivery.status == "failed" and delivery.attempts_before_redeliver == 0
+
+
+def test_a_broken_webhook_fan_out_never_stops_the_other_listeners(local_delivery, receiver, world, monkeypatch):
+    from webhooks import tasks
+
+    endpoint_create(by=world.users["owner"], event=world.event, url=receiver.url)
+    heard = []
+    signals.event_finished.connect(lambda sender, **ids: heard.append(ids), weak=False, dispatch_uid="test-listener")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("broker down")
+
+    monkeypatch.setattr(tasks.fan_out, "delay", broken)
+    try:
+        signals.event_finished.send(sender=None, event_id=world.event.pk)
+    finally:
+        signals.event_finished.disconnect(dispatch_uid="test-listener")
+    assert heard == [{"event_id": world.event.pk, "signal": signals.event_finished}]
+    assert not Delivery.objects.exists()
