@@ -11,4 +11,5 @@ urlpatterns = [
     path("", include("ranking.api_urls")),
     path("", include("accounts.api_urls")),
     path("", include("notifications.api_urls")),
+    path("", include("webhooks.api_urls")),
 ]

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "tournament",
     "ranking",
     "notifications",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -217,7 +218,7 @@ CELERY_BEAT_SCHEDULE = {
 # --- Notifications (notifications/, docs/notifications.md) -----------------------------------------
 # The bell's unread count on every page; the email digest's delay (a burst within it makes one
 # message); the site's address for links in emails. Email transport: the console in embedded
-# mode, SMTP from EMAIL_* in production; setdefault keeps whatever the accounts block set.
+# mode, SMTP from EMAIL_* in production (the accounts block).
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("notifications.context_processors.bell")
 BRUME_NOTIFY_EMAIL_DELAY = env_float("BRUME_NOTIFY_EMAIL_DELAY", 20.0)
 # Unset in production: https:// and the first allowed host (not a wildcard).
@@ -230,22 +231,18 @@ CELERY_BEAT_SCHEDULE["notifications-digest-sweep"] = {
     "schedule": 300.0,
     "options": {"expires": 300},
 }
-for _name, _value in {
-    "EMAIL_BACKEND": env_str(
-        "EMAIL_BACKEND",
-        "django.core.mail.backends.console.EmailBackend" if EMBEDDED else "django.core.mail.backends.smtp.EmailBackend",
-    ),
-    "EMAIL_HOST": env_str("EMAIL_HOST", "localhost"),
-    "EMAIL_PORT": env_int("EMAIL_PORT", 25),
-    "EMAIL_HOST_USER": env_str("EMAIL_HOST_USER", ""),
-    "EMAIL_HOST_PASSWORD": env_str("EMAIL_HOST_PASSWORD", ""),
-    "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", False),
-    "EMAIL_USE_SSL": env_bool("EMAIL_USE_SSL", False),
-    "EMAIL_TIMEOUT": env_int("EMAIL_TIMEOUT", 10),
-    "DEFAULT_FROM_EMAIL": env_str("DEFAULT_FROM_EMAIL", "Brume <noreply@localhost>"),
-}.items():
-    globals().setdefault(_name, _value)
 # --- end of notifications ---------------------------------------------------------------------------
+# Outbound webhooks (webhooks/, docs/webhooks.md). Retries: after each failed attempt the next
+# delay of the list (seconds) times the scale (tests shrink it), then the delivery is given up.
+# ALLOW_PRIVATE lets deliveries reach private and loopback addresses: for tests only.
+BRUME_WEBHOOKS_ALLOW_PRIVATE = env_bool("BRUME_WEBHOOKS_ALLOW_PRIVATE", False)
+BRUME_WEBHOOKS_TIMEOUT = env_float("BRUME_WEBHOOKS_TIMEOUT", 5.0)
+BRUME_WEBHOOKS_RETRY_DELAYS = [60, 300, 1800, 7200, 43200]
+BRUME_WEBHOOKS_DELAY_SCALE = env_float("BRUME_WEBHOOKS_DELAY_SCALE", 1.0)
+BRUME_WEBHOOKS_CLAIM_SECONDS = 60  # an attempt's hold on its delivery (longer than the timeout)
+BRUME_WEBHOOKS_STANDINGS_ROWS = env_int("BRUME_WEBHOOKS_STANDINGS_ROWS", 10)
+BRUME_WEBHOOKS_MAX_ENDPOINTS = env_int("BRUME_WEBHOOKS_MAX_ENDPOINTS", 10)  # per event, and per account
+BRUME_WEBHOOKS_SITE_URL = env_str("BRUME_WEBHOOKS_SITE_URL", BRUME_SITE_URL)  # links in payloads (the site URL)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -303,6 +300,7 @@ EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Brume <noreply@localhost>")
 # --- end of the accounts block -----------------------------------------------------------------

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("tournament.urls")),
     path("", include("ranking.urls")),
     path("", include("notifications.urls")),
+    path("", include("webhooks.urls")),  # /events/<slug>/webhooks/, /me/webhooks/
     path("healthz", health.healthz, name="healthz"),
     path("status/", health.status_page, name="status"),
     path("favicon.ico", favicon, name="favicon"),

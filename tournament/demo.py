@@ -220,6 +220,10 @@ def load_tournament_demo(stdout=None) -> list[str]:
         _leave_for_the_organiser(second)
     created.append(swiss.slug)
     _demo_schedule(swiss, orga)
+    # Outbound webhooks (webhooks/demo.py): one endpoint of this event with a delivery log.
+    from webhooks.demo import load_webhooks_demo
+
+    load_webhooks_demo(swiss)
 
     knockout = event_create(
         owner=orga,
