@@ -12,7 +12,7 @@ from games.ai.registry import levels
 from games.ai_batches import batch_create
 from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
-from games.models import AIBatch, GameRecord, LiveGame
+from games.models import AIBatch, GameRecord
 from games.rules_pages import rules_page
 from games.selectors import (
     HIDDEN_DUPLICATE,
@@ -179,21 +179,17 @@ def live_game(request, public_id: str):
         action = request.POST.get("action", "move")
         try:
             if action == "move":
-                text = request.POST.get("move", "")
-                played = live_play(live_id=live.pk, seat=seat, text=text, expected_version=version)
+                live_play(live_id=live.pk, seat=seat, text=request.POST.get("move", ""), expected_version=version)
             elif action in LIVE_ACTIONS:
                 if version is None:
                     raise LiveMoveRefused("the page did not say which position it shows: reload it")
-                played = LIVE_ACTIONS[action](live_id=live.pk, seat=seat, expected_version=version)
+                LIVE_ACTIONS[action](live_id=live.pk, seat=seat, expected_version=version)
             else:
                 raise LiveMoveRefused("unknown action")
         except LiveMoveRefused as exc:
             messages.error(request, str(exc))
-            played = None
-        if isinstance(played, LiveGame) and played.pk == live.pk:
-            live = played  # the row as the move left it: nothing to read again
-        else:
-            live.refresh_from_db()
+        # Read again, not the row the move returned: an AI seat may have answered on commit.
+        live.refresh_from_db()
     ply = _whole_number(request.GET.get("ply"), 0, 10**6) if request.method == "GET" else None
     context = {"state": live_view(live, request.user, ply=ply), "links": live_game_links(live)}
     if request.htmx:

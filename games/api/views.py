@@ -400,6 +400,7 @@ class _SeatRequest(APIView):
             live = self.act(live, seat, data.validated_data)
         except LiveMoveRefused as exc:
             return Response({"error": "refused", "detail": str(exc), "where": self.what}, status=409)
+        live.refresh_from_db()  # an AI seat may have answered on commit: show its move too
         return Response(_live_json(live_view(live, request.user)))
 
 

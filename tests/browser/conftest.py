@@ -25,8 +25,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module. Per module, not per session: while Playwright's sync API is
+    started, its event loop counts as running in the test thread, and a later test that is not a
+    browser test (Django's test client on an async view, ``asyncio.run``) would refuse to run
+    beside it. Stopped at the module's end, the loop is gone before the next module."""
     from playwright.sync_api import sync_playwright
 
     if not os.path.exists(CHROMIUM):
@@ -35,6 +39,15 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def quick_resync(monkeypatch):
+    """The live server is WSGI, where a page's event stream answers once and the page asks again
+    after the retry delay (10 s; under ASGI the push is at once: tests/browser/test_live_push.py).
+    A one-second delay keeps the journeys quick; what they check is that a move reaches the other
+    page without a reload."""
+    monkeypatch.setattr("games.push.views.DEGRADED_RETRY_MS", 1_000)
 
 
 @pytest.fixture

@@ -21,14 +21,6 @@ def _fast_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
-def _quick_resync(monkeypatch):
-    """The test server is WSGI, where a page's event stream answers once and the page asks again
-    after the retry delay (10 s; ASGI pushes at once: tests/browser/test_live_push.py). A short
-    delay keeps this journey quick; what it checks is that an offer reaches the other page."""
-    monkeypatch.setattr("games.push.views.DEGRADED_RETRY_MS", 1_000)
-
-
 def test_a_draw_offered_declined_then_a_resignation_on_a_phone(live_server, page, browser):
     vera, will = make_user("vera"), make_user("will")
     live = live_create(
