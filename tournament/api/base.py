@@ -87,7 +87,10 @@ def api_exception_handler(exc, context):
         return None
     data = response.data
     if isinstance(exc, exceptions.ValidationError):
-        response.data = {"error": "invalid", "detail": "; ".join(_flatten(data)), "fields": data}
+        # ``fields`` maps a field to its messages; an error of no field (a list) goes under
+        # "non_field_errors", as DRF names it, so that the body keeps one shape.
+        fields = data if isinstance(data, dict) else {"non_field_errors": data}
+        response.data = {"error": "invalid", "detail": "; ".join(_flatten(data)), "fields": fields}
     else:
         detail = data.get("detail", data) if isinstance(data, dict) else data
         response.data = {"error": _drf_code(exc), "detail": str(detail)}
