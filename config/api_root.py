@@ -20,6 +20,10 @@ RESOURCES = (
     ("ratings", "api-rating-pools", "rating pools and score ladders, each with its leaderboard"),
     ("my_tasks", "api-my-tasks", "what the signed-in player has to do next"),
     ("token", "api-token", "get an API token (POST user name and password)"),
+    ("my_profile", "api-my-profile", "your profile: display name, club, country, time zone, language"),
+    ("my_tokens", "api-my-tokens", "your API tokens: list, create (the key is shown once), revoke"),
+    ("my_notifications", "api-my-notifications", "what you were told: list, mark read; your preferences below"),
+    ("webhooks", "api-webhook-list", "outbound webhooks of your events and account, and their deliveries"),
 )
 
 
