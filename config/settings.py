@@ -355,6 +355,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},  # no badge fetched from elsewhere
+    # Two apps name a choice field "kind": each set of choices gets a name of its own.
+    "ENUM_NAME_OVERRIDES": {
+        "NotificationKindEnum": "notifications.models.Kind.choices",
+        "WebhookKindEnum": "webhooks.models.Kind.choices",
+        "WebhookSubscribableKindEnum": "webhooks.models.SUBSCRIBABLE",
+    },
 }
 
 # /healthz answers plain HTTP too: a load balancer's probe must not be redirected.

@@ -29,6 +29,23 @@
     return b;
   }
 
+  // Highlight the next targets and the chosen ones; only ``clickable`` ones take the focus.
+  function light(targets, next, chosen, clickable) {
+    targets.forEach(function (element) {
+      var id = element.getAttribute("data-target");
+      element.classList.toggle("is-candidate", !!next[id]);
+      element.classList.toggle("is-chosen", !!chosen[id]);
+      element.classList.remove("is-focused");
+      if (clickable[id]) {
+        element.setAttribute("tabindex", "0");
+        element.setAttribute("role", "button");
+      } else {
+        element.removeAttribute("tabindex");
+        element.removeAttribute("role");
+      }
+    });
+  }
+
   // Arrow keys move the focus to the nearest highlighted target in that direction.
   function arrowFocus(input, element, event, selector) {
     var step = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]}[event.key];
@@ -87,19 +104,7 @@
       if (g.path.length > clicks.length) next[g.path[clicks.length]] = true;
     });
     clicks.forEach(function (id) { chosen[id] = true; });
-    this.targets.forEach(function (element) {
-      var id = element.getAttribute("data-target");
-      element.classList.toggle("is-candidate", !!next[id]);
-      element.classList.toggle("is-chosen", !!chosen[id]);
-      element.classList.remove("is-focused");
-      if (next[id]) {
-        element.setAttribute("tabindex", "0");
-        element.setAttribute("role", "button");
-      } else {
-        element.removeAttribute("tabindex");
-        element.removeAttribute("role");
-      }
-    });
+    light(this.targets, next, chosen, next);
     this.focused = null;
     this.say(clicks.length ? "Selected " + clicks.map(this.labelOf, this).join(", ") + ". Esc starts over." : "");
   };
@@ -319,19 +324,8 @@
     var slot = this.slots[this.picks.length], picks = this.picks, next = {}, chosen = {};
     if (slot) slot.targets.forEach(function (id) { if (picks.indexOf(id) < 0) next[id] = true; });
     picks.forEach(function (id) { chosen[id] = true; });
-    this.targets.forEach(function (element) {
-      var id = element.getAttribute("data-target");
-      element.classList.toggle("is-candidate", !!next[id]);
-      element.classList.toggle("is-chosen", !!chosen[id]);
-      element.classList.remove("is-focused");
-      if (next[id] || chosen[id]) {
-        element.setAttribute("tabindex", "0");
-        element.setAttribute("role", "button");
-      } else {
-        element.removeAttribute("tabindex");
-        element.removeAttribute("role");
-      }
-    });
+    var clickable = Object.assign({}, next, chosen); // a placed piece is clicked to lift it
+    light(this.targets, next, chosen, clickable);
     this.focused = null;
     this.mark();
     if (this.picks.length < this.slots.length) this.closePicker();

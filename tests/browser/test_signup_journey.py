@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 
-from tests.notifications.conftest import Inbox, free_port
+from tests.smtp import smtp_server  # noqa: F401  (the fixture)
 from tests.tournament.factories import make_event
 from tournament.models import Event, Match
 from tournament.services.events import event_set_status
@@ -20,26 +19,17 @@ from tournament.services.rounds import round_publish
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def smtp_inbox(settings):
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    yield inbox
-    controller.stop()
-
-
 def text_of(message) -> str:
     parts = [message] if not message.is_multipart() else [p for p in message.walk() if not p.is_multipart()]
     return "\n".join(p.get_payload(decode=True).decode() for p in parts if p.get_content_type() == "text/plain")
 
 
 def test_a_newcomer_signs_up_confirms_registers_is_paired_reports_and_is_told_of_the_confirmation(
-    live_server, page, smtp_inbox, misty_nim, settings
+    live_server,
+    page,
+    smtp_server,
+    misty_nim,
+    settings,  # noqa: F811
 ):
     settings.BRUME_SITE_URL = live_server.url
     event, owner, (opponent,) = make_event(players=1, start=False)
@@ -53,7 +43,7 @@ def test_a_newcomer_signs_up_confirms_registers_is_paired_reports_and_is_told_of
     page.get_by_label("Password (again)").fill("a long fog-walk 42")
     page.get_by_role("button", name="Sign up").click()
     expect(page.locator("main")).to_contain_text("newcomer@example.org")
-    ((recipients, message),) = smtp_inbox.messages
+    ((recipients, message),) = smtp_server.messages
     assert recipients == ["newcomer@example.org"]
     link = re.search(r"https?://\S+/confirm-email/\S+/", text_of(message)).group(0)
 
@@ -80,7 +70,7 @@ def test_a_newcomer_signs_up_confirms_registers_is_paired_reports_and_is_told_of
     bell.click()
     expect(page.locator("main")).to_contain_text("pairings of round 1")
     expect(page.locator("main")).to_contain_text(opponent.name)
-    mailed = [m for rcpt, m in smtp_inbox.messages if rcpt == ["newcomer@example.org"]]
+    mailed = [m for rcpt, m in smtp_server.messages if rcpt == ["newcomer@example.org"]]
     assert any("round 1" in m["Subject"] for m in mailed)
 
     # Report from the match page the notification links to.
