@@ -27,9 +27,9 @@ def text_of(message) -> str:
 def test_a_newcomer_signs_up_confirms_registers_is_paired_reports_and_is_told_of_the_confirmation(
     live_server,
     page,
-    smtp_server,
+    smtp_server,  # noqa: F811  (the fixture imported above)
     misty_nim,
-    settings,  # noqa: F811
+    settings,
 ):
     settings.BRUME_SITE_URL = live_server.url
     event, owner, (opponent,) = make_event(players=1, start=False)
