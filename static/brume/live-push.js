@@ -64,6 +64,21 @@
     };
   }
 
+  // A refresh that brings the very board already shown is not swapped in: the page may have got
+  // it meanwhile from its own move's answer, and swapping would wipe the clicks of a move being
+  // made (a reconnecting stream can announce a version the page is about to receive).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    var trigger = config && config.triggeringEvent;
+    if (!trigger || trigger.type !== "brume:live-moved") return;
+    var now = shown();
+    var html = event.detail.serverResponse || "";
+    var found = /data-live-version="(\d+)" data-live-status="(\w+)"/.exec(html);
+    if (now && found && Number(found[1]) === now.version && found[2] === now.status) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -56,7 +56,14 @@ def test_the_sweep_makes_a_rating_update_the_broker_outage_left_waiting():
     assert RatingUpdate.objects.filter(game_id=game.pk).exists() and not RatedGame.objects.exists()
     assert rating_updates_requeue() == []  # not due yet: its own task may still be on the way
     RatingUpdate.objects.update(due_at=timezone.now() - timedelta(seconds=1))
-    assert sweep() == {"records": 0, "AI batches": 0, "live games": 0, "AI series": 0, "rating updates": 1}
+    assert sweep() == {
+        "records": 0,
+        "AI batches": 0,
+        "live games": 0,
+        "AI series": 0,
+        "rating updates": 1,
+        "webhooks": 0,
+    }
     assert RatedGame.objects.filter(series_game=game).exists() and Rating.objects.count() == 2
     assert not RatingUpdate.objects.exists()
 
