@@ -29,7 +29,7 @@ def test_a_newcomer_signs_up_confirms_registers_is_paired_reports_and_is_told_of
     page,
     smtp_server,
     misty_nim,
-    settings,
+    settings,  # noqa: F811
 ):
     settings.BRUME_SITE_URL = live_server.url
     event, owner, (opponent,) = make_event(players=1, start=False)
