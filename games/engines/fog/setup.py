@@ -188,7 +188,14 @@ def board_for(options: dict[str, Any], layout: Any = None) -> Board:
 
 # Player Discs per colour in the box: 10 with the Standard beach, 5 more with the Medium/Large
 # expansion (colours 5 and 6 come with 15). A colour drafts one islander per disc.
-PLAYER_DISCS = {"standard": 10, "medium": 15, "large": 15, "standard-packed": 10, "medium-packed": 15, "large-packed": 15}
+PLAYER_DISCS = {
+    "standard": 10,
+    "medium": 15,
+    "large": 15,
+    "standard-packed": 10,
+    "medium-packed": 15,
+    "large-packed": 15,
+}
 SPARE_TYPES = ("E", "W", "S")  # types with one islander more than the boats show
 
 
