@@ -189,7 +189,7 @@ def test_a_layout_for_one_board_is_refused_when_the_options_name_another():
     with pytest.raises(InvalidSetup, match="the layout is for the 'atlantis' beach"):
         ENGINE.setup({}, seats=4, layout={**old, "board": "atlantis"})
     # an open layout's islanders cannot be moved onto the packed board by renaming it
-    with pytest.raises(InvalidSetup, match="free beach hexes|not a hex|row"):
+    with pytest.raises(InvalidSetup, match=r"(obstacles go|islanders start) on free beach hexes"):
         ENGINE.setup({}, seats=4, layout={**old, "board": "standard-packed"})
 
 
