@@ -112,12 +112,13 @@ def test_random_games_end_on_every_board_for_every_player_count(name):
 
 
 def test_the_woods_of_the_packed_beach_are_impenetrable_a_run_never_ends_there():
-    # K7 and K8 are woods on the packed Standard; K6 runs W, SW, NW, NE but not E into K7.
-    state = arrange({"K6": ("bL1", "black")}, options={"board": "standard-packed"})
-    runs = {t for t in texts(state) if t.startswith("K6-")}
-    assert "K6-K7" not in runs and "K6-K5" in runs
-    with pytest.raises(IllegalMove, match="must end on an empty hex, and K7 is not"):
-        play(state, "K6-K7")
+    # J5 to J8 are woods on the packed Standard; J4 runs W, but not E into J5.
+    state = arrange({"J4": ("bL1", "black")}, options={"board": "standard-packed"})
+    runs = {t for t in texts(state) if t.startswith("J4-")}
+    assert "J4-J5" not in runs and "J4-J3" in runs
+    with pytest.raises(IllegalMove, match="must end on an empty hex, and J5 is not"):
+        play(state, "J4-J5")
+    assert "J4-J5" in texts(arrange({"J4": ("bL1", "black")}))  # open beach there on the open board
 
 
 def test_on_the_packed_beach_an_islander_squeezes_between_the_woods_and_an_islander():
