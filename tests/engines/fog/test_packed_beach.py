@@ -2,6 +2,7 @@
 and the open beaches kept under their names so that stored games replay as they were played."""
 
 import random
+import xml.etree.ElementTree as ET
 from collections import deque
 
 import pytest
@@ -12,6 +13,7 @@ from games.engines.base import IllegalMove, InvalidOptions, InvalidSetup
 from games.engines.fog import board as boards
 from games.engines.fog.board import BEACH, SHORE, WOODS
 from games.engines.fog.state import OVER
+from games.engines.fog.svg import KIND_FILL
 from games.gamelog.validator import validate
 from tests.engines.fog.positions import ENGINE, arrange, at, play, texts
 
@@ -196,3 +198,24 @@ def test_a_layout_for_one_board_is_refused_when_the_options_name_another():
 
 def test_the_solo_scenario_stays_on_the_open_standard_it_was_written_for():
     assert ENGINE.setup({}, seats=1, seed=1).rules.board.name == "standard"
+
+
+# --- the picture -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "seats"), [("standard-packed", 4), ("medium-packed", 5), ("large-packed", 6)])
+def test_the_picture_of_a_packed_beach_draws_every_woods_hex_and_stays_small(name, seats):
+    state = ENGINE.setup({"board": name}, seats=seats, seed=1)
+    svg = ENGINE.render_svg(ENGINE.observe(state, None))
+    root = ET.fromstring(svg)
+    board = state.rules.board
+    drawn = {
+        poly.findtext("{http://www.w3.org/2000/svg}title")
+        for poly in root.iter("{http://www.w3.org/2000/svg}polygon")
+        if poly.get("fill") == KIND_FILL["woods"]
+    }
+    assert drawn == {board.names[h] for h in range(board.hexes) if board.kinds[h] == WOODS}
+    open_svg = ENGINE.render_svg(
+        ENGINE.observe(ENGINE.setup({"board": name[: -len("-packed")]}, seats=seats, seed=1), None)
+    )
+    assert len(svg) < 1.1 * len(open_svg) < 160_000
