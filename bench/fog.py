@@ -144,6 +144,10 @@ def board_games(board: str, seat0: str, games: int, seed: int) -> BoardFigures:
     return figures
 
 
+def _stderr(values: list[int]) -> float:
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
 def boards(games: int, ai_games: int, level: str, names: tuple[str, ...] = ("standard", "standard-packed")) -> None:
     """Game length and the AI's results on the open and the packed Standard, 4 players."""
     print(
@@ -162,7 +166,7 @@ def boards(games: int, ai_games: int, level: str, names: tuple[str, ...] = ("sta
         )
         print(
             f"  {'':16} {level}: {ai.first_places}/{m} first places ({ai.first_places / m:.0%}), mean RP "
-            f"{statistics.mean(ai.scores[0]):6.1f} vs random {statistics.mean(ai.scores[1]):6.1f}; "
+            f"{statistics.mean(ai.scores[0]):6.1f} ±{_stderr(ai.scores[0]):.1f} vs random {statistics.mean(ai.scores[1]):6.1f}; "
             f"{ai.movements / m:5.1f} movements, rescued {ai.rescued / m:4.1f} lost {ai.lost / m:4.1f} "
             f"({time.perf_counter() - start:.0f} s)"
         )
