@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.fog                      # speed (4 players, Standard) and AI time per decision
     .venv/bin/python -m bench.fog --strength           # strongest level vs 3 random players, 100 games
     .venv/bin/python -m bench.fog --solo --games 5     # solo: mean score of greedy and search
+    .venv/bin/python -m bench.fog --boards             # open vs packed Standard: game length, AI results
 
 Speed goes through the public contract only (to_move, legal_moves, play; outcome at the end).
 """
@@ -13,6 +14,7 @@ import argparse
 import random
 import statistics
 import time
+from dataclasses import dataclass, field
 
 from bench.common import random_games_per_second
 from games.ai.base import TurnContext
@@ -20,6 +22,8 @@ from games.ai.fog import SearchPlayer
 from games.ai.match import play_game
 from games.ai.registry import get_player, levels
 from games.engines import get_engine
+from games.engines.fog.moves import END
+from games.engines.fog.state import MOVE
 
 ENGINE = get_engine("fog")
 
@@ -95,18 +99,95 @@ def solo(games: int) -> None:
         )
 
 
+@dataclass
+class BoardFigures:
+    """Totals over the games of one board and one line-up; per-game means are printed."""
+
+    games: int = 0
+    plies: int = 0
+    movements: int = 0  # phase-2 moves other than ending the turn
+    turns: int = 0  # colour turns in phase 2 (a double turn counts twice)
+    rounds: int = 0
+    rescued: int = 0  # islanders in a boat at the end
+    lost: int = 0  # islanders the FOG took (at the end, those left on the beach or shore too)
+    first_places: int = 0  # seat 0's
+    scores: list[list[int]] = field(default_factory=lambda: [[], []])  # seat 0's, the others'
+
+
+def board_games(board: str, seat0: str, games: int, seed: int) -> BoardFigures:
+    """``games`` 4-player games on ``board``: seat 0 plays ``seat0``, the others random."""
+    figures = BoardFigures()
+    options = ENGINE.normalize_options({"board": board})
+    for game in range(games):
+        rng = random.Random(f"{seed}:{game}")
+        players = [get_player("fog", seat0)] + [get_player("fog", "random") for _ in range(3)]
+        state = ENGINE.setup(options, seats=4, seed=rng.randrange(2**32))
+        turn = None
+        while (seat := ENGINE.to_move(state)) is not None:
+            if state.phase == MOVE and (state.round, state.turn) != turn:
+                turn = (state.round, state.turn)
+                figures.turns += 1
+            ctx = TurnContext.at(ENGINE, state, options=options, rng=random.Random(rng.randrange(2**63)))
+            move = players[seat].choose(ctx)
+            figures.plies += 1
+            figures.movements += state.phase == MOVE and move.kind != END
+            state = ENGINE.play(state, move)
+        board_ = state.rules.board
+        outcome = ENGINE.outcome(state)
+        figures.games += 1
+        figures.rounds += state.round
+        figures.rescued += sum(1 for node in state.where if node >= 0 and board_.is_place(node))
+        figures.lost += sum(1 for row in state.lost_row if row >= 0)
+        figures.first_places += outcome.ranks[0] == 1
+        figures.scores[0].append(outcome.scores[0])
+        figures.scores[1] += outcome.scores[1:]
+    return figures
+
+
+def _stderr(values: list[int]) -> float:
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
+def boards(games: int, ai_games: int, level: str, names: tuple[str, ...] = ("standard", "standard-packed")) -> None:
+    """Game length and the AI's results on the open and the packed Standard, 4 players."""
+    print(
+        f"The FOG, 4 players: the open Standard beach against the packed one ({games} random games, "
+        f"{ai_games} games of {level} vs 3 random per board)"
+    )
+    for name in names:
+        start = time.perf_counter()
+        rand = board_games(name, "random", games, seed=1)
+        ai = board_games(name, level, ai_games, seed=2)
+        n, m = rand.games, ai.games
+        print(
+            f"  {name:16} random: {rand.plies / n:6.1f} plies, {rand.movements / n:5.1f} movements, "
+            f"{rand.turns / n:5.1f} turns, {rand.rounds / n:4.1f} rounds, rescued {rand.rescued / n:4.1f} "
+            f"lost {rand.lost / n:4.1f} of 32, mean RP {statistics.mean(rand.scores[0] + rand.scores[1]):6.1f}"
+        )
+        print(
+            f"  {'':16} {level}: {ai.first_places}/{m} first places ({ai.first_places / m:.0%}), mean RP "
+            f"{statistics.mean(ai.scores[0]):6.1f} ±{_stderr(ai.scores[0]):.1f} vs random {statistics.mean(ai.scores[1]):6.1f}; "
+            f"{ai.movements / m:5.1f} movements, rescued {ai.rescued / m:4.1f} lost {ai.lost / m:4.1f} "
+            f"({time.perf_counter() - start:.0f} s)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--strength", action="store_true")
     parser.add_argument("--solo", action="store_true")
     parser.add_argument("--level", default=None)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=None, help="100 (--boards: 300 random games per board)")
+    parser.add_argument("--boards", action="store_true", help="open vs packed Standard: length and AI results")
+    parser.add_argument("--ai-games", type=int, default=200, help="--boards: games of the AI level per board")
     args = parser.parse_args()
-    if args.strength:
-        strength(args.level or list(levels("fog"))[-1], args.games)
+    if args.boards:
+        boards(args.games or 300, args.ai_games, args.level or "greedy")
+    elif args.strength:
+        strength(args.level or list(levels("fog"))[-1], args.games or 100)
     elif args.solo:
-        solo(args.games)
+        solo(args.games or 100)
     else:
         speed(args.seconds)
 

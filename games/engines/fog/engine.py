@@ -46,6 +46,12 @@ class FogEngine(Engine):
 
     # --- setup -----------------------------------------------------------------------------
 
+    def setup(self, options=None, seats=None, seed=None, layout=None) -> FogState:
+        """As the contract's, except that a log naming no board replays on its layout's board: the
+        default board changed (open "standard" to "standard-packed"), and the layout names the
+        shipped board the game was played on."""
+        return super().setup(setup.board_from_layout(options, layout), seats, seed, layout)
+
     def check_options(self, options: dict[str, Any]) -> None:
         setup.check_options(options)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from games.engines.base import InvalidOptions, InvalidSetup
@@ -16,12 +17,21 @@ from games.engines.fog.pieces import AREAS, COLOURS, NATION_LETTERS, OBSTACLES
 from games.engines.fog.state import DRAFT, EMPTY, MISSIONS, MOVE, OBSTACLE, WOODS_CELL, FogState, Rules
 from games.engines.info import OptionSpec
 
+# The beaches packed with woods like the printed Standard (48 hexes covered, the Flex text) are the
+# default for new games. The open beaches keep their names: a log stores the board's name (in its
+# options and its layout), so a game played on "standard" must replay on that same board.
+PACKED_BOARDS = ("standard-packed", "medium-packed", "large-packed")
+OPEN_BOARDS = ("standard", "medium", "large")
+LARGE_BOARDS = ("large-packed", "large")  # option 9 is played on the large beach only
+
 OPTIONS = (
     OptionSpec(
         "board",
-        "standard",
-        "the beach: standard (2-4 players), medium (2-5), large (2-6), or custom (board file in the layout)",
-        choices=("standard", "medium", "large", "custom"),
+        "standard-packed",
+        "the beach: standard-packed (2-4 players), medium-packed (2-5), large-packed (2-6), packed with "
+        "woods like the printed Standard; standard, medium, large: the first, open Brume beaches (older "
+        "games); or custom (board file in the layout)",
+        choices=(*PACKED_BOARDS, *OPEN_BOARDS, "custom"),
         label="{} beach",
     ),
     OptionSpec(
@@ -145,10 +155,23 @@ def check_options(options: dict[str, Any]) -> None:
                 parse(text)
             except DataFileError as exc:
                 raise InvalidOptions(f"the {kind} file is not valid: {exc}") from None
-    if options["intensive_two_player"] and options["board"] not in ("large", "custom"):
+    if options["intensive_two_player"] and options["board"] not in (*LARGE_BOARDS, "custom"):
         raise InvalidOptions("the more intensive 2-player game (option 9) is only played on the large beach")
     if options["missions"] == "off" and options["missions_after_draft"]:
         raise InvalidOptions("missions_after_draft needs missions")
+
+
+def board_from_layout(options: Any, layout: Any) -> Any:
+    """Options without a board, given a layout that names a shipped board: that board.
+
+    Anything else is returned as it is (normalising reports what is wrong with it)."""
+    options = {} if options is None else options
+    if not isinstance(options, Mapping) or "board" in options or not isinstance(layout, dict):
+        return options
+    name = layout.get("board")
+    if isinstance(name, str) and name in (*PACKED_BOARDS, *OPEN_BOARDS):
+        return {**options, "board": name}
+    return options
 
 
 def board_for(options: dict[str, Any], layout: Any = None) -> Board:
@@ -165,7 +188,14 @@ def board_for(options: dict[str, Any], layout: Any = None) -> Board:
 
 # Player Discs per colour in the box: 10 with the Standard beach, 5 more with the Medium/Large
 # expansion (colours 5 and 6 come with 15). A colour drafts one islander per disc.
-PLAYER_DISCS = {"standard": 10, "medium": 15, "large": 15}
+PLAYER_DISCS = {
+    "standard": 10,
+    "medium": 15,
+    "large": 15,
+    "standard-packed": 10,
+    "medium-packed": 15,
+    "large-packed": 15,
+}
 SPARE_TYPES = ("E", "W", "S")  # types with one islander more than the boats show
 
 

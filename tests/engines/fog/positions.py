@@ -36,7 +36,10 @@ def arrange(
     ``pieces`` maps a hex to (islander code, owning colour); ``aboard`` maps a boat place to its
     islanders, bottom first; ``lost`` maps an islander code to (the row the FOG took it in, colour).
     """
-    start = ENGINE.setup(options or {}, seats=seats, seed=0, layout=layout)
+    # The positions were drawn on the open Standard beach (the default board until the packed one);
+    # a given layout names its own board.
+    board = {} if layout is not None else {"board": "standard"}
+    start = ENGINE.setup({**board, **(options or {})}, seats=seats, seed=0, layout=layout)
     rules = start.rules
     board = rules.board
     index = codes(start)

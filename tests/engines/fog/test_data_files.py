@@ -89,7 +89,8 @@ def test_a_fog_track_that_skips_a_row_is_refused():
 def test_a_custom_board_travels_in_the_layout():
     data = json.loads(STANDARD)
     data["name"] = "my-flex"
-    layout = ENGINE.make_layout(ENGINE.normalize_options({}), 4, __import__("random").Random(1))
+    # a layout drawn on the shipped board the custom data copies (the open Standard)
+    layout = ENGINE.make_layout(ENGINE.normalize_options({"board": "standard"}), 4, __import__("random").Random(1))
     layout["board"] = data
     state = ENGINE.setup({"board": "custom"}, seats=4, layout=layout)
     assert state.rules.board.name == "my-flex"

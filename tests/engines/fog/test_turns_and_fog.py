@@ -20,8 +20,10 @@ def test_three_players_play_one_colour_each_and_the_fog_starts_on_ten():
 
 
 def test_five_players_cannot_play_on_the_standard_beach():
-    with pytest.raises(InvalidSetup, match="standard beach is played by 2 to 4 players, not 5"):
+    with pytest.raises(InvalidSetup, match="standard-packed beach is played by 2 to 4 players, not 5"):
         ENGINE.setup({}, seats=5)
+    with pytest.raises(InvalidSetup, match="the standard beach is played by 2 to 4 players, not 5"):
+        ENGINE.setup({"board": "standard"}, seats=5)
     assert ENGINE.setup({"board": "medium"}, seats=5, seed=1).rules.colours == 5
     assert ENGINE.setup({"board": "large"}, seats=6, seed=1).rules.colours == 6
 
