@@ -113,6 +113,17 @@ def _xxr_line(text: str) -> int | None:
     return next((n for n, raw in enumerate(text.splitlines(), start=1) if raw.startswith("XXR")), None)
 
 
+def decode_trf(data: bytes) -> str:
+    """A file's bytes as text: UTF-8 (with or without a byte-order mark), else Windows-1252, the
+    encoding most pairing programs write; refused beyond the size limit."""
+    if len(data) > MAX_BYTES:
+        raise _refuse(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
 def read_import(text: str) -> tuple[Trf, list[_Round], dict[int, int]]:
     """The file read and checked: its rounds as tables and byes, and each player's line."""
     if not isinstance(text, str):
