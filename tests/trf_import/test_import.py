@@ -206,6 +206,12 @@ def _mutations():
     yield "one-sided", _replace_line(text, 6, p3[:98] + ("1" if p3[98] != "1" else "0") + p3[99:]), "line 7", ""
     yield "too many rounds", text.replace("XXR 7", "XXR 4"), "line 3", "plans 4"
     yield "bye with opponent", _replace_line(text, 6, p3[:98] + "U" + p3[99:]), "line 7", "a bye's"
+    yield "no name", _replace_line(text, 6, p3[:14] + " " * 33 + p3[47:]), "line 7", "no name"
+    yield "meets themself", _replace_line(text, 6, p3[:91] + "   3" + p3[95:]), "line 7", "themselves"
+    yield "result without opponent", _replace_line(text, 6, p3[:91] + "0000" + p3[95:]), "line 7", "needs an opponent"
+    no_colour = _replace_line(text, 6, p3[:96] + "-" + p3[97:])
+    yield "played without colour", no_colour, "line", "colours w and b"
+    yield "rank not a number", _replace_line(text, 6, p3[:4] + "  x3" + p3[8:]), "line 7", "start rank"
     yield "too large", text + ("999 " + "x" * 1000 + "\r\n") * 2100, "", "larger than 2 MB"
 
 
@@ -267,3 +273,31 @@ def test_other_formats_and_series_are_refused():
     event, owner, _ = make_event(players=0, stage={"format": "swiss", "series_length": 3}, start=False)
     with pytest.raises(ServiceError, match="best of 1"):
         stage_import_trf(stage=event.stages.get(), by=owner, text=text)
+
+
+def test_a_name_shared_by_two_participants_is_refused_not_guessed():
+    event, owner, people = make_event(players=2, stage={"format": "swiss"})
+    for participant in people:
+        participant.name = "Player 05"
+        participant.save()
+    text, _ = thirty_player_trf()
+    with pytest.raises(ServiceError, match=r"line 9 .*more than one"):
+        stage_import_trf(stage=event.stages.get(), by=owner, text=text)
+    assert event.participants.count() == 2
+
+
+def test_a_second_import_and_a_stage_fed_by_another_are_refused():
+    lines = ["012 Tiny"] + [f"001 {n:>4}      Entrant {n}" for n in (1, 2, 3, 4)]
+    _, owner, stage = _empty_swiss()
+    stage_import_trf(stage=stage, by=owner, text="\n".join(lines))
+    with pytest.raises(ServiceError, match="already has its entrants"):
+        stage_import_trf(stage=stage, by=owner, text="\n".join(lines))
+    assert stage.event.participants.count() == 4
+
+
+def test_draws_need_a_stage_whose_drawn_matches_stay_drawn():
+    event, owner, _ = make_event(players=0, stage={"format": "swiss", "level_series": "extra_game"}, start=False)
+    text, _ = thirty_player_trf()
+    with pytest.raises(ServiceError, match="draws"):
+        stage_import_trf(stage=event.stages.get(), by=owner, text=text)
+    assert not event.participants.exists()

@@ -219,7 +219,9 @@ def _check_stage(stage: Stage, by, rounds: list[_Round]) -> None:
             "this stage has published rounds: a TRF file starts a stage that has none", code="trf_refused"
         )
     if stage.entrants is not None:
-        raise ServiceError("this stage takes its entrants from the stage before it", code="trf_refused")
+        raise ServiceError(
+            "this stage already has its entrants (sent by the stage before it, or imported)", code="trf_refused"
+        )
     if stage.series_length != 1:
         raise ServiceError(
             "a TRF file gives one result per pairing: import it into a stage of single games (best of 1)"
