@@ -301,3 +301,14 @@ def test_draws_need_a_stage_whose_drawn_matches_stay_drawn():
     with pytest.raises(ServiceError, match="draws"):
         stage_import_trf(stage=event.stages.get(), by=owner, text=text)
     assert not event.participants.exists()
+
+
+def test_a_file_with_more_results_than_the_limit_is_refused_before_anything_is_stored(monkeypatch):
+    from tournament.services import trf_import
+
+    monkeypatch.setattr(trf_import, "MAX_RESULTS", 70)
+    text, _ = thirty_player_trf()  # 73 games and forfeits (75 tables less two turned into byes)
+    _, owner, stage = _empty_swiss()
+    with pytest.raises(ServiceError, match="73 games and forfeits; at most 70"):
+        stage_import_trf(stage=stage, by=owner, text=text)
+    assert not stage.event.participants.exists()

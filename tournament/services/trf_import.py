@@ -47,6 +47,9 @@ from tournament.services.walkovers import match_forfeit
 MAX_BYTES = 2 * 1024 * 1024
 MAX_PLAYERS = 5000
 MAX_ROUNDS = 99
+# Each result is ruled through the ledger (about 40-90 ms on SQLite, see docs/pairing.md): a web
+# request stays under about two minutes. Larger files would need a background import.
+MAX_RESULTS = 2000
 RECORD = re.compile(r"^[0-9A-Za-z]{3}( |$)")  # every TRF line starts with a three-character code
 WON = {"1": "1", "W": "1", "+": "+"}
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
@@ -151,7 +154,11 @@ def read_import(text: str) -> tuple[Trf, list[_Round], dict[int, int]]:
         raise _refuse(
             f"the players' lines have {played} rounds but the file plans {trf.planned_rounds} (XXR)", _xxr_line(text)
         )
-    return trf, _rounds(trf, lines), lines
+    rounds = _rounds(trf, lines)
+    results = sum(len(found.tables) for found in rounds)
+    if results > MAX_RESULTS:
+        raise _refuse(f"the file has {results} games and forfeits; at most {MAX_RESULTS} are imported at once")
+    return trf, rounds, lines
 
 
 def _game(trf_player, index: int) -> TrfGame:
