@@ -207,6 +207,8 @@ def _mutations():
     yield "too many rounds", text.replace("XXR 7", "XXR 4"), "line 3", "plans 4"
     yield "bye with opponent", _replace_line(text, 6, p3[:98] + "U" + p3[99:]), "line 7", "a bye's"
     yield "no name", _replace_line(text, 6, p3[:14] + " " * 33 + p3[47:]), "line 7", "no name"
+    hidden = _replace_line(text, 6, p3[:14] + "Eve\u202eliv" + p3[21:])
+    yield "hidden character in a name", hidden, "line 7", "retype it"
     yield "meets themself", _replace_line(text, 6, p3[:91] + "   3" + p3[95:]), "line 7", "themselves"
     yield "result without opponent", _replace_line(text, 6, p3[:91] + "0000" + p3[95:]), "line 7", "needs an opponent"
     no_colour = _replace_line(text, 6, p3[:96] + "-" + p3[97:])

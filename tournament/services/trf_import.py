@@ -35,6 +35,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ranking.cache import event_changed
+from tournament import bounds
 from tournament.errors import ServiceError
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
 from tournament.pairing.errors import PairingUserError
@@ -145,6 +146,10 @@ def read_import(text: str) -> tuple[Trf, list[_Round], dict[int, int]]:
     for player in trf.players:
         if not player.name:
             raise _refuse("the player has no name (columns 15-47)", lines[player.number])
+        try:
+            bounds.text(player.name, "the player's name", max_length=120)
+        except bounds.OutOfBounds as exc:
+            raise _refuse(exc.message, lines[player.number]) from None
     played = trf.rounds_played
     if played > MAX_ROUNDS:
         raise _refuse(f"at most {MAX_ROUNDS} rounds ({played} given)")
