@@ -135,3 +135,17 @@ def test_the_stage_page_refuses_someone_who_does_not_organise(client):
     response = client.post(reverse("stage-import-trf", args=[event.slug, stage.pk]), {"text": text})
     assert response.status_code in (403, 404)
     assert not event.participants.exists()
+
+
+def test_a_body_over_two_megabytes_is_refused_unread_and_nothing_is_stored():
+    event, owner, _ = _empty_swiss()
+    client = APIClient()
+    client.force_authenticate(owner)
+    text, _ = thirty_player_trf()
+    huge = text + "099 " + "x" * (2 * 1024 * 1024) + "\r\n"
+    for response in (
+        client.post(_url(event), data=huge.encode(), content_type="text/plain"),
+        client.post(_url(event), data={"file": SimpleUploadedFile("big.trf", huge.encode())}, format="multipart"),
+    ):
+        assert response.status_code == 400 and "larger than 2 MB" in response.json()["detail"], response.content
+    assert not event.participants.exists()
