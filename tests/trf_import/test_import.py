@@ -314,3 +314,21 @@ def test_a_file_with_more_results_than_the_limit_is_refused_before_anything_is_s
     with pytest.raises(ServiceError, match="73 games and forfeits; at most 70"):
         stage_import_trf(stage=stage, by=owner, text=text)
     assert not stage.event.participants.exists()
+
+
+def test_a_file_from_another_program_exports_back_field_for_field_with_its_h_and_f_byes():
+    text, special = thirty_player_trf()
+    _, owner, stage = _empty_swiss()
+    done = stage_import_trf(stage=stage, by=owner, text=text)
+    original, again = read_trf(text), read_trf(stage_trf(done.stage))
+    assert (again.planned_rounds, again.initial_colour) == (7, "first")
+    for mine, theirs in zip(again.players, original.players, strict=True):
+        assert (mine.number, mine.name, mine.rating, mine.points) == (
+            theirs.number,
+            theirs.name,
+            theirs.rating,
+            theirs.points,
+        )
+        assert mine.games == theirs.games, mine.number
+    assert again.players[special["half"] - 1].games[1].result == "H"
+    assert again.players[special["full"] - 1].games[3].result == "F"
