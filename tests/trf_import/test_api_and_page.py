@@ -149,3 +149,21 @@ def test_a_body_over_two_megabytes_is_refused_unread_and_nothing_is_stored():
     ):
         assert response.status_code == 400 and "larger than 2 MB" in response.json()["detail"], response.content
     assert not event.participants.exists()
+
+
+def test_the_imported_rounds_show_on_the_event_round_and_standings_pages_and_the_api(client):
+    from tournament.services.trf_import import stage_import_trf
+
+    event, owner, stage = _empty_swiss()
+    text, _ = thirty_player_trf()
+    stage_import_trf(stage=stage, by=owner, text=text)
+    for url in (
+        event.get_absolute_url(),
+        reverse("round-detail", args=[event.slug, 1, 2]),
+        reverse("standings-sheet", args=[event.slug, 1]),
+        reverse("api-round-detail", args=[event.slug, 1, 4]),
+        reverse("api-stage-trf", args=[event.slug, 1]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert b"Player 07" in response.content or b"Player%2007" in response.content, url
