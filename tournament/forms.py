@@ -505,3 +505,36 @@ class StageDeadlineForm(forms.Form):
 
     auto_confirm_hours = StageForm.base_fields["auto_confirm_hours"]
     at_deadline = StageForm.base_fields["at_deadline"]
+
+
+# --- TRF import (issue 18) -------------------------------------------------------------------
+
+
+class TrfImportForm(forms.Form):
+    """A FIDE TRF-16 file, uploaded or pasted (tournament.services.trf_import reads it)."""
+
+    MAX_BYTES = 2 * 1024 * 1024  # the service's limit, shown next to the fields
+
+    text = forms.CharField(
+        required=False,
+        label="Paste a TRF file",
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "class": "mono"}),
+        max_length=MAX_BYTES,
+    )
+    file = forms.FileField(required=False, label="or choose a .trf file", help_text="at most 2 MB, 5,000 players")
+
+    def clean(self):
+        from tournament.services.trf_import import decode_trf
+
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError("the file is larger than 2 MB")
+            try:
+                data["text"] = decode_trf(upload.read())
+            except ServiceError as error:
+                raise forms.ValidationError(error.message) from None
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError("paste a TRF file or choose one")
+        return data

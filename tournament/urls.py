@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import calendars, organiser, organiser_tools, players, public, schedules, sheets, site
+from tournament.views import calendars, organiser, organiser_tools, players, public, schedules, sheets, site, trf_import
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -34,6 +34,11 @@ urlpatterns = [
     path("events/<slug:slug>/stages/add/", organiser.stage_form, name="stage-add"),
     path("events/<slug:slug>/stages/<int:stage_id>/edit/", organiser.stage_form, name="stage-edit"),
     path("events/<slug:slug>/stages/<int:stage_id>/pair/", organiser.round_pair, name="round-pair"),
+    path(  # issue 18: TRF import
+        "events/<slug:slug>/stages/<int:stage_id>/import-trf/",
+        trf_import.stage_import_trf_page,
+        name="stage-import-trf",
+    ),
     path("events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/", public.round_detail, name="round-detail"),
     path("events/<slug:slug>/rounds/<int:round_id>/swap/", organiser.round_swap, name="round-swap"),
     path("events/<slug:slug>/matches/", organiser.event_matches, name="event-matches"),

@@ -6,7 +6,7 @@ their stage, matches by id, and series games by number inside their match.
 
 from django.urls import path
 
-from tournament.api.views import auth, events, exports, participants, results, stages
+from tournament.api.views import auth, events, exports, participants, results, stages, trf_import
 
 EVENT = "events/<slug:slug>/"
 STAGE = EVENT + "stages/<int:number>/"
@@ -65,6 +65,7 @@ urlpatterns = [
     path(STAGE + "close/", stages.StageCloseView.as_view(), name="api-stage-close"),
     path(STAGE + "standings.csv", exports.StandingsCSVView.as_view(), name="api-stage-standings-csv"),
     path(STAGE + "report.trf", exports.StageTRFView.as_view(), name="api-stage-trf"),
+    path(STAGE + "import.trf", trf_import.StageImportTRFView.as_view(), name="api-stage-import-trf"),  # issue 18
     path(STAGE + "rounds/", stages.RoundListView.as_view(), name="api-round-list"),
     path(STAGE + "rounds/preview/", stages.RoundPreviewView.as_view(), name="api-round-preview"),
     path(ROUND, stages.RoundDetailView.as_view(), name="api-round-detail"),

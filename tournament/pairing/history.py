@@ -58,7 +58,26 @@ def record_round(
         updated[bye.entrant] = dataclasses.replace(
             entrant, score=entrant.score + bye_points, byes=entrant.byes + 1, floats=(*entrant.floats, -1)
         )
+    for entrant_id, letter in requested_byes(round_pairing).items():
+        # A bye the pairing did not allocate (a TRF import's H or F): it scores what was stored;
+        # only a full-point one rules out the pairing-allocated bye (FIDE C.04.1) and floats down.
+        entrant = by_id[entrant_id]
+        full = letter == "F"
+        updated[entrant_id] = dataclasses.replace(
+            entrant,
+            score=entrant.score + points.get(entrant_id, 0.0),
+            byes=entrant.byes + full,
+            floats=(*entrant.floats, -1 if full else 0),
+        )
     return [updated.get(entrant.id, _idle(entrant)) for entrant in entrants]
+
+
+def requested_byes(round_pairing: RoundPairing) -> dict[EntrantId, str]:
+    """The byes of a stored round that the pairing did not allocate: entrant -> TRF letter, ``H``
+    (half-point) or ``F`` (full-point). Kept in the round's ``settings`` so that the pairing's own
+    ``byes`` stay the pairing-allocated ones."""
+    settings = round_pairing.settings if isinstance(round_pairing.settings, Mapping) else {}
+    return dict(settings.get("requested_byes", {}))
 
 
 def _float_direction(entrant: Entrant, others: list[Entrant]) -> int:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import PairingUserError
+from .history import requested_byes
 from .model import Entrant, EntrantId, RoundPairing
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
@@ -169,6 +170,9 @@ def trf_from_history(
         for bye in pairing.byes:
             games[bye.entrant].append(TrfGame(None, "-", "U"))
             seen.add(bye.entrant)
+        for entrant_id, letter in requested_byes(pairing).items():
+            games[entrant_id].append(TrfGame(None, "-", letter))
+            seen.add(entrant_id)
         for entrant_id in games:
             if entrant_id not in seen:
                 games[entrant_id].append(TrfGame(None, "-", "Z"))

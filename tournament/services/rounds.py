@@ -41,7 +41,7 @@ def _forfeit_of(match: Match) -> list[int] | None:
 def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float], dict[int, list[int]]]:
     """A published round as the pairing algorithms see history: tables, byes, points, and the
     forfeited tables with who did not play (a forfeit is not a game, FIDE C.04.1)."""
-    pairings, byes, points, forfeits = [], [], {}, {}
+    pairings, byes, points, forfeits, requested = [], [], {}, {}, {}
     for match in round_.matches.all():
         seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
         if not match.is_bye and (absent := _forfeit_of(match)) is not None:
@@ -49,13 +49,20 @@ def _stored_round(round_: Round) -> tuple[RoundPairing, dict[int, float], dict[i
         for seat in seats:
             if seat.match_points is not None:
                 points[seat.participant_id] = float(seat.match_points)
-        if match.is_bye:
+        if match.is_bye and (match.explanation or {}).get("trf_bye") in ("H", "F"):
+            requested[seats[0].participant_id] = match.explanation["trf_bye"]  # imported: services.trf_import
+        elif match.is_bye:
             byes.append(Bye(entrant=seats[0].participant_id, reason="stored bye"))
         else:
             ids = tuple(seat.participant_id for seat in seats)
             pairings.append(Pairing(table=match.table, seats=ids, explanation=Explanation(summary="stored")))
     stored = RoundPairing(
-        format="stored", round_number=round_.number, seed=None, pairings=tuple(pairings), byes=tuple(byes)
+        format="stored",
+        round_number=round_.number,
+        seed=None,
+        pairings=tuple(pairings),
+        byes=tuple(byes),
+        settings={"requested_byes": requested} if requested else None,
     )
     return stored, points, forfeits
 
