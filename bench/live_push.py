@@ -171,7 +171,7 @@ def make_games(count: int, prefix: str):
             client.force_login(person)
             seats.append(
                 {
-                    "token": {"Authorization": f"Token {token_for(person).key}"},
+                    "token": {"Authorization": f"Token {token_for(person)}"},
                     "cookie": {"Cookie": f"sessionid={client.cookies['sessionid'].value}"},
                 }
             )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import weakref
+
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -41,6 +44,23 @@ def _current_event(request, public_id: str) -> LiveEvent | None:
                 connection.close()
 
 
+# At most this many stream openings of one process read the database at once. Each request runs its
+# sync code in a thread of its own (Django's ASGI handler), so 400 pages opening their streams in
+# the same second (a round's pairings out) would open 400 connections and exceed PostgreSQL's
+# max_connections; queued here, they wait a few milliseconds instead.
+DB_READERS = 8
+_readers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # one gate per event loop
+
+
+async def _read_current(request, public_id: str) -> LiveEvent | None:
+    loop = asyncio.get_running_loop()
+    gate = _readers.get(loop)
+    if gate is None:
+        gate = _readers[loop] = asyncio.Semaphore(DB_READERS)
+    async with gate:
+        return await sync_to_async(_current_event)(request, public_id)
+
+
 def _stream_response(content, status: int = 200) -> StreamingHttpResponse:
     return StreamingHttpResponse(content, status=status, content_type="text/event-stream", headers=HEADERS)
 
@@ -51,7 +71,7 @@ async def live_game_events(request, public_id: str):
     if not isinstance(request, ASGIRequest):
         # Under WSGI (Django's test server) a held stream would hold a thread: one answer, and
         # the page asks again after the retry delay (a slow poll).
-        current = await sync_to_async(_current_event)(request, public_id)
+        current = await _read_current(request, public_id)
         if current is None:
             raise Http404("no such game")
         if current.finished and last_seen is not None and last_seen >= current.version:
@@ -87,7 +107,7 @@ async def live_game_events(request, public_id: str):
             watcher = await watch(public_id)  # before reading the version: no move falls between
         except PushUnavailable:
             watcher = None
-        current = await sync_to_async(_current_event)(request, public_id)
+        current = await _read_current(request, public_id)
     except BaseException:
         release()
         raise
