@@ -168,7 +168,7 @@ def bench_tables(size, rounds_before, seed):
     )
 
 
-def bench_from_site(sizes, rounds, seed, binary, timeout, ratings=False):
+def bench_from_site(sizes, rounds, seed, binary, timeout, ratings=False, keep=None):
     """Stages played through the services, exported as TRF, the next round paired by both."""
     from bench import pairing_site
 
@@ -176,12 +176,12 @@ def bench_from_site(sizes, rounds, seed, binary, timeout, ratings=False):
         connection = pairing_site.setup_django(folder, ratings)
         try:
             for size in sizes:
-                _site_row(pairing_site, size, rounds, seed, binary, timeout)
+                _site_row(pairing_site, size, rounds, seed, binary, timeout, keep)
         finally:
             connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)
 
 
-def _site_row(site, size, rounds, seed, binary, timeout):
+def _site_row(site, size, rounds, seed, binary, timeout, keep):
     from tournament.services.rounds import stage_entrants
     from tournament.services.trf import stage_trf
 
@@ -195,11 +195,13 @@ def _site_row(site, size, rounds, seed, binary, timeout):
     text = stage_trf(played.stage)
     print(f"  stage_trf: {time.perf_counter() - started:.3f} s, {len(text.splitlines())} lines")
     rank = site.start_ranks(text, played.stage)
+    marked = site.mark_not_paired(text, {rank[pk] for pk in played.withdrawn}, rounds + 1)
+    if keep:
+        Path(keep, f"site-{size}.trf").write_text(marked)
     pk_of = {number: pk for pk, number in rank.items()}
     entrants = stage_entrants(played.stage)
     rows = [("brume", *site.brume_next(played.stage, played.owner))]
     if binary:
-        marked = site.mark_not_paired(text, {rank[pk] for pk in played.withdrawn}, rounds + 1)
         try:
             elapsed, pairs, bye = site.bbp_next(binary, marked, timeout)
             pairs = [(pk_of[a], pk_of[b]) for a, b in pairs]
@@ -239,6 +241,7 @@ def main():
     parser.add_argument("--site-sizes", default="100,300")
     parser.add_argument("--site-rounds", type=int, default=5)
     parser.add_argument("--site-ratings", action="store_true", help="run each rating update in-process too")
+    parser.add_argument("--site-trf-dir", help="keep each exported TRF (as given to bbpPairings) in this folder")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
@@ -247,7 +250,9 @@ def main():
         print("bbpPairings not found: pass --bbp PATH to compare side by side")
     if args.from_site:
         sizes = [int(size) for size in args.site_sizes.split(",")]
-        bench_from_site(sizes, args.site_rounds, args.seed, binary, args.bbp_timeout, args.site_ratings)
+        bench_from_site(
+            sizes, args.site_rounds, args.seed, binary, args.bbp_timeout, args.site_ratings, args.site_trf_dir
+        )
         return
     bench_swiss([int(size) for size in args.sizes.split(",")], args.rounds_before, args.seed, binary, args.bbp_timeout)
     bench_tables(args.tables, 3, args.seed)
