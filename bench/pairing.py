@@ -2,12 +2,16 @@
 and, when a bbpPairings binary is available, the same Swiss rounds paired by it side by side.
 
     .venv/bin/python -m bench.pairing [--sizes 100,1000,4000] [--rounds-before 4] [--bbp PATH]
+    .venv/bin/python -m bench.pairing --from-site [--site-sizes 100,300] [--site-rounds 5] [--bbp PATH]
 
 bbpPairings (the FIDE Dutch engine) is not part of Brume: build it yourself outside the
 repository and pass its path with --bbp or the BBP_PAIRINGS environment variable. Each event is
 simulated with Brume's own pairings and Elo-style random results; the next round is then paired
 by both engines from the same history (Brume directly, bbpPairings from a FIDE TRF file).
 The process is pinned to one core so both engines get the same single CPU.
+
+With --from-site the Swiss stages are played through the site's services in a throw-away SQLite
+database and bbpPairings reads the TRF the site exports (``bench/pairing_site.py``).
 """
 
 import argparse
@@ -78,6 +82,26 @@ def quality(entrants: list[Entrant], pairs: list[tuple], bye) -> dict:
     }
 
 
+def colour_misses(entrants: list[Entrant], pairs: list[tuple]) -> dict:
+    """Entrants seated against their colour preference (FIDE C.04.1 read as seats): absolute
+    (two out of balance, or the same seat twice in a row), strong (one out), mild (alternate)."""
+    by_id = {entrant.id: entrant for entrant in entrants}
+    misses = {"absolute": 0, "strong": 0, "mild": 0}
+    for pair in pairs:
+        for seat, entrant_id in enumerate(pair):
+            seats = by_id[entrant_id].seats
+            if not seats:
+                continue
+            balance = seats.count(0) - seats.count(1)
+            wanted = 1 if balance > 0 else 0 if balance < 0 else 1 - seats[-1]
+            if seat == wanted:
+                continue
+            twice = len(seats) >= 2 and seats[-1] == seats[-2]
+            strength = "absolute" if abs(balance) >= 2 or twice else "strong" if balance else "mild"
+            misses[strength] += 1
+    return misses
+
+
 def run_brume(entrants, round_number, seed):
     start, cpu = time.perf_counter(), time.process_time()
     result = pair_swiss(entrants, SwissSettings(planned_rounds=round_number + 4), round_number, seed)
@@ -144,6 +168,67 @@ def bench_tables(size, rounds_before, seed):
     )
 
 
+def bench_from_site(sizes, rounds, seed, binary, timeout, ratings=False, keep=None):
+    """Stages played through the services, exported as TRF, the next round paired by both."""
+    from bench import pairing_site
+
+    with tempfile.TemporaryDirectory() as folder:
+        connection = pairing_site.setup_django(folder, ratings)
+        try:
+            for size in sizes:
+                _site_row(pairing_site, size, rounds, seed, binary, timeout, keep)
+        finally:
+            connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)
+
+
+def _site_row(site, size, rounds, seed, binary, timeout, keep):
+    from tournament.services.rounds import stage_entrants
+    from tournament.services.trf import stage_trf
+
+    planned = rounds + 4
+    played = site.play_stage(size, rounds, planned, seed)
+    print(
+        f"site Swiss {size} entrants: {rounds} rounds played through the services in {played.seconds:.1f} s "
+        f"({played.games} games ruled, {played.forfeits} forfeits, {len(played.withdrawn)} withdrawn)"
+    )
+    started = time.perf_counter()
+    text = stage_trf(played.stage)
+    print(f"  stage_trf: {time.perf_counter() - started:.3f} s, {len(text.splitlines())} lines")
+    rank = site.start_ranks(text, played.stage)
+    marked = site.mark_not_paired(text, {rank[pk] for pk in played.withdrawn}, rounds + 1)
+    if keep:
+        Path(keep, f"site-{size}.trf").write_text(marked)
+    pk_of = {number: pk for pk, number in rank.items()}
+    entrants = stage_entrants(played.stage)
+    rows = [("brume", *site.brume_next(played.stage, played.owner))]
+    if binary:
+        try:
+            elapsed, pairs, bye = site.bbp_next(binary, marked, timeout)
+            pairs = [(pk_of[a], pk_of[b]) for a, b in pairs]
+            rows.append(("bbp", elapsed, pairs, pk_of[bye] if bye else None))
+        except (RuntimeError, subprocess.TimeoutExpired) as problem:
+            print(f"  bbp failed: {problem}")
+    print(
+        f"  {'engine':>6} {'time s':>7} {'tables':>6} {'rematch':>7} {'scorediff':>9} {'floats':>6} {'sum|bal|':>8} "
+        f"{'|bal|>2':>7} {'3 in row':>8} {'abs/str/mild colour misses':>26}  same as Brume"
+    )
+    brume_tables = {frozenset(pair) for pair in rows[0][2]}
+    for engine, elapsed, pairs, bye in rows:
+        q, m = quality(entrants, pairs, bye), colour_misses(entrants, pairs)
+        same = sum(1 for pair in pairs if frozenset(pair) in brume_tables)
+        print(
+            f"  {engine:>6} {elapsed:>7.3f} {len(pairs):>6} {q['rematches']:>7} {q['score_diff']:>9.1f} "
+            f"{q['floats']:>6} {q['abs_balance']:>8} {q['over_2']:>7} {q['three_in_row']:>8} "
+            f"{m['absolute']:>12}/{m['strong']}/{m['mild']:<11}  {same} tables, bye {rank.get(bye)}"
+        )
+    trip = site.round_trip(text, played, rows[0][2], rows[0][3], rank)
+    print(
+        f"  round trip: TRF imported into a fresh stage in {trip.seconds:.1f} s; Brume's next round there differs "
+        f"from the original's in {trip.same_seed_differences} of {trip.tables} tables (+ bye) with the same event "
+        f"seed, {trip.other_seed_differences} with another seed"
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,4000")
@@ -152,12 +237,23 @@ def main():
     parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS", DEFAULT_BBP))
     parser.add_argument("--bbp-timeout", type=float, default=600)
     parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--from-site", action="store_true", help="stages played through the services, via TRF")
+    parser.add_argument("--site-sizes", default="100,300")
+    parser.add_argument("--site-rounds", type=int, default=5)
+    parser.add_argument("--site-ratings", action="store_true", help="run each rating update in-process too")
+    parser.add_argument("--site-trf-dir", help="keep each exported TRF (as given to bbpPairings) in this folder")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     binary = args.bbp if args.bbp and Path(args.bbp).exists() else None
     if not binary:
         print("bbpPairings not found: pass --bbp PATH to compare side by side")
+    if args.from_site:
+        sizes = [int(size) for size in args.site_sizes.split(",")]
+        bench_from_site(
+            sizes, args.site_rounds, args.seed, binary, args.bbp_timeout, args.site_ratings, args.site_trf_dir
+        )
+        return
     bench_swiss([int(size) for size in args.sizes.split(",")], args.rounds_before, args.seed, binary, args.bbp_timeout)
     bench_tables(args.tables, 3, args.seed)
 
