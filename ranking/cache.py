@@ -108,6 +108,11 @@ def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
         return _keep(key, found[0])
     if cache.add(lock_key, 1, timeout=LOCK_TIMEOUT):
         try:
+            # Looked again under the lock: another reader may have computed it and let the lock
+            # go between this reader's miss above and its taking the lock.
+            found = cache.get(key)
+            if found is not None:
+                return _keep(key, found[0])
             value = compute()
             cache.set(key, (value,), timeout=TIMEOUT)
             cache.set(last_key, version, timeout=TIMEOUT)  # where the previous value is (stored once)
