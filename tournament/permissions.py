@@ -40,6 +40,15 @@ def can_create_event(user: User) -> bool:
     return settings.BRUME_ORGANISERS == "verified" and has_verified_email(user)
 
 
+def why_not_organiser(user: User) -> str:
+    """Why this person may not create events, in words that say what to do about it."""
+    if not user.is_authenticated:
+        return "sign in to create an event"
+    if settings.BRUME_ORGANISERS == "verified":
+        return "confirm your email address first (see your profile): people with a verified email create events"
+    return "only organisers may create events: ask the site's staff"
+
+
 def seat_participant(user: User, match: Match) -> Participant | None:
     """The participant this user plays as in the match, if any (AI entrants are played by Brume)."""
     if not user.is_authenticated:

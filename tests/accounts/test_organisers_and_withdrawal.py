@@ -24,7 +24,7 @@ def verified_user(name: str, verified: bool = True):
 
 def test_by_default_only_staff_create_events(settings, misty_nim):
     assert settings.BRUME_ORGANISERS == "staff"
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotAllowed, match="ask the site's staff"):
         event_create(owner=verified_user("vera"), name="Vera's cup", game="misty-nim")
     assert event_create(owner=make_user("staff", organiser=True), name="Staff cup", game="misty-nim").pk
 
@@ -42,7 +42,7 @@ def test_with_verified_organisers_an_unverified_or_email_less_person_still_canno
     settings.BRUME_ORGANISERS = "verified"
     for person in (verified_user("uma", verified=False), make_user("nomail")):
         assert not can_create_event(person)
-        with pytest.raises(NotAllowed):
+        with pytest.raises(NotAllowed, match="confirm your email address first"):  # says what to do
             event_create(owner=person, name="Nope", game="misty-nim")
         client.force_login(person)
         assert client.get("/events/new/").status_code in (302, 403)

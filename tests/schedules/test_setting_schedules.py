@@ -42,6 +42,29 @@ def test_a_bad_time_zone_on_the_api_is_a_400_and_changes_nothing():
     assert Event.objects.get(pk=world.event.pk).time_zone == "UTC"
 
 
+def test_the_api_creates_an_event_with_its_time_zone_and_start_read_in_that_zone(misty_nim):
+    owner = make_user("tz-owner", organiser=True)
+    api = APIClient()
+    api.force_authenticate(owner)
+    body = {"name": "Paris Autumn", "game": "misty-nim", "time_zone": "Europe/Paris", "starts_at": "2026-12-05T10:00"}
+    response = api.post(reverse("api-event-list"), body, format="json")
+    assert response.status_code == 201, response.json()
+    event = Event.objects.get(slug=response.json()["slug"])
+    assert event.time_zone == "Europe/Paris"
+    assert event.starts_at == datetime(2026, 12, 5, 9, 0, tzinfo=UTC)  # 10:00 in Paris is 09:00 UTC
+
+
+def test_a_bad_time_zone_on_create_is_a_400_and_creates_no_event(misty_nim):
+    owner = make_user("tz-owner-2", organiser=True)
+    api = APIClient()
+    api.force_authenticate(owner)
+    body = {"name": "Nowhere Open", "game": "misty-nim", "time_zone": "Narnia/Cair_Paravel"}
+    response = api.post(reverse("api-event-list"), body, format="json")
+    assert response.status_code == 400
+    assert "is not a time zone" in str(response.json())
+    assert not Event.objects.filter(name="Nowhere Open").exists()
+
+
 def test_the_event_form_refuses_a_bad_time_zone(client):
     world = scheduled_round()
     client.force_login(world.owner)

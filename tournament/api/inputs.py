@@ -123,6 +123,10 @@ class EventInput(serializers.Serializer):
     location = Text(max_length=200, required=False, allow_blank=True)
     starts_on = serializers.DateField(required=False, allow_null=True)
     visibility = serializers.ChoiceField(choices=Event.Visibility.choices, required=False)
+    time_zone = Text(max_length=64, required=False, help_text="an IANA time zone name, e.g. Europe/Paris")
+    starts_at = LocalDateTime(
+        required=False, allow_null=True, help_text="when the event starts (without an offset: in its time zone)"
+    )
     stage = StageInput(required=False, help_text="the first stage (a Swiss stage when omitted)")
 
 

@@ -9,7 +9,7 @@ from games.engines import EngineError, UnknownGame, get_engine
 from tournament import bounds, signals
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Event, Round, Stage
-from tournament.permissions import can_create_event, is_organiser
+from tournament.permissions import can_create_event, is_organiser, why_not_organiser
 from tournament.signals import announce
 
 # Which status may follow which, and what the organiser's button says.
@@ -71,7 +71,7 @@ def event_create(
     from tournament.services.stages import stage_create
 
     if not can_create_event(owner):
-        raise NotAllowed("only organisers may create events")
+        raise NotAllowed(why_not_organiser(owner))
     name = (name or "").strip()
     if not name:
         raise ServiceError("give the event a name", code="name")

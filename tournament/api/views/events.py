@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.filters import SearchFilter
@@ -65,7 +66,11 @@ class EventListView(TournamentView):
     def post(self, request):
         data = validated(EventInput, request)
         stage = data.pop("stage", None)
-        event = event_create(owner=request.user, stage=stage, **data)
+        schedule = {key: data.pop(key) for key in ("time_zone", "starts_at") if key in data}
+        with transaction.atomic():  # a refused schedule creates no event
+            event = event_create(owner=request.user, stage=stage, **data)
+            if schedule:
+                event = event_update(event=event, by=request.user, **schedule)
         return created(event_body(request, event), "api-event-detail", slug=event.slug)
 
 
