@@ -1,3 +1,5 @@
+import copy
+import re
 import uuid
 
 import pytest
@@ -18,6 +20,27 @@ def misty_nim():
     register(MISTY_NIM)
     yield MISTY_NIM
     unregister(MISTY_NIM.info.slug)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cache_of_this_worker(worker_id):
+    """Under pytest-xdist each worker caches in a Redis database of its own: a test that clears
+    the cache (the twin sweep does, between twins) would otherwise wipe the other worker's
+    counters in the middle of its test (sign-in limits seen not to lock). Worker gw0 keeps the
+    configured database, gwN takes the one N below it."""
+    from django.conf import settings as django_settings
+    from django.test import override_settings
+
+    location = str(django_settings.CACHES["default"].get("LOCATION", ""))
+    number = int(worker_id[2:]) if worker_id.startswith("gw") else 0
+    match = re.match(r"^(redis://[^/]+)/(\d+)$", location)
+    if not number or not match:
+        yield
+        return
+    caches = copy.deepcopy(django_settings.CACHES)
+    caches["default"]["LOCATION"] = f"{match.group(1)}/{(int(match.group(2)) - number) % 16}"
+    with override_settings(CACHES=caches):
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")
