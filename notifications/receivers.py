@@ -7,9 +7,8 @@ a log's validation, a move) goes on as if nobody listened.
 
 from __future__ import annotations
 
+import inspect
 import logging
-
-from django.dispatch import receiver
 
 from games import signals as games_signals
 from notifications import compose
@@ -31,51 +30,26 @@ def deliver(composer, **ids) -> int:
         return 0
 
 
-@receiver(tournament_signals.pairings_published, dispatch_uid="notifications.pairings_published")
-def _pairings_published(sender, round_id, **kwargs):
-    deliver(compose.pairings_published, round_id=round_id)
+def _listen(signal, composer) -> None:
+    """``composer`` hears ``signal``, with the keyword arguments it takes (the signal may send more)."""
+    wanted = set(inspect.signature(composer).parameters)
+
+    def receive(sender, **kwargs):
+        deliver(composer, **{name: value for name, value in kwargs.items() if name in wanted})
+
+    signal.connect(receive, weak=False, dispatch_uid=f"notifications.{composer.__name__}")
 
 
-@receiver(tournament_signals.result_reported, dispatch_uid="notifications.result_reported")
-def _result_reported(sender, game_id, participant_id=None, **kwargs):
-    deliver(compose.result_reported, game_id=game_id, participant_id=participant_id)
-
-
-@receiver(tournament_signals.result_confirmed, dispatch_uid="notifications.result_confirmed")
-def _result_confirmed(sender, game_id, **kwargs):
-    deliver(compose.result_confirmed, game_id=game_id)
-
-
-@receiver(tournament_signals.dispute_opened, dispatch_uid="notifications.dispute_opened")
-def _dispute_opened(sender, game_id, participant_id=None, **kwargs):
-    deliver(compose.dispute_opened, game_id=game_id, participant_id=participant_id)
-
-
-@receiver(tournament_signals.dispute_ruled, dispatch_uid="notifications.dispute_ruled")
-def _dispute_ruled(sender, game_id, **kwargs):
-    deliver(compose.dispute_ruled, game_id=game_id)
-
-
-@receiver(tournament_signals.deadline_approaching, dispatch_uid="notifications.deadline_approaching")
-def _deadline_approaching(sender, round_id, **kwargs):
-    deliver(compose.deadline_approaching, round_id=round_id)
-
-
-@receiver(tournament_signals.event_starting, dispatch_uid="notifications.event_starting")
-def _event_starting(sender, event_id, **kwargs):
-    deliver(compose.event_starting, event_id=event_id)
-
-
-@receiver(tournament_signals.match_flagged, dispatch_uid="notifications.match_flagged")
-def _match_flagged(sender, match_id, **kwargs):
-    deliver(compose.match_flagged, match_id=match_id)
-
-
-@receiver(games_signals.record_validated, dispatch_uid="notifications.record_validated")
-def _record_validated(sender, record, **kwargs):
-    deliver(compose.log_verdict, record=record)
-
-
-@receiver(games_signals.live_turn_started, dispatch_uid="notifications.live_turn_started")
-def _live_turn_started(sender, live_id, seat, **kwargs):
-    deliver(compose.your_turn, live_id=live_id, seat=seat)
+for _signal, _composer in (
+    (tournament_signals.pairings_published, compose.pairings_published),
+    (tournament_signals.result_reported, compose.result_reported),
+    (tournament_signals.result_confirmed, compose.result_confirmed),
+    (tournament_signals.dispute_opened, compose.dispute_opened),
+    (tournament_signals.dispute_ruled, compose.dispute_ruled),
+    (tournament_signals.deadline_approaching, compose.deadline_approaching),
+    (tournament_signals.event_starting, compose.event_starting),
+    (tournament_signals.match_flagged, compose.match_flagged),
+    (games_signals.record_validated, compose.log_verdict),
+    (games_signals.live_turn_started, compose.your_turn),
+):
+    _listen(_signal, _composer)
