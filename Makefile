@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint format bench check-deploy clean
+.PHONY: run test test-fast lint format bench check-deploy clean messages catalogues
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,9 +17,29 @@ venv: $(STAMP)
 var:
 	mkdir -p var
 
+## catalogues: the French and Dutch translations compiled (.mo files are built, not committed)
+catalogues: $(STAMP)
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=var --ignore=node_modules -v 0
+
+## messages: extract marked strings into the .po catalogues. Each app keeps its own (games/locale,
+## tournament/locale, ...); locale/ holds the project's templates, config/ and the site's JavaScript.
+## MESSAGE_DIRS=games limits it to some of them (helpers working side by side).
+APP_CATALOGUES := accounts games notifications ranking tournament webhooks
+MESSAGE_DIRS ?= . $(APP_CATALOGUES)
+MAKEMESSAGES := makemessages -l fr -l nl --add-location=file --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=node_modules
+messages: $(STAMP)
+	for dir in $(MESSAGE_DIRS); do \
+		if [ "$$dir" = "." ]; then \
+			$(PY) manage.py $(MAKEMESSAGES) $(foreach app,$(APP_CATALOGUES),--ignore=$(app)) && \
+			$(PY) manage.py $(MAKEMESSAGES) -d djangojs $(foreach app,$(APP_CATALOGUES),--ignore=$(app)) || exit 1; \
+		else \
+			mkdir -p $$dir/locale && (cd $$dir && ../$(PY) ../manage.py $(MAKEMESSAGES)) || exit 1; \
+		fi; \
+	done
+
 ## run: the whole site on http://127.0.0.1:8000 (SQLite in var/, tasks in-process, demo data),
 ## served as ASGI by uvicorn (live pushes in-process; static files by whitenoise)
-run: $(STAMP) var
+run: $(STAMP) var catalogues
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py check
@@ -28,11 +48,11 @@ run: $(STAMP) var
 ## test: every test, slow, browser and worker ones included (-m "" lifts the default filter), on
 ## every core (pytest-xdist: one test database per worker; a file's tests stay on one worker)
 TEST_WORKERS ?= auto
-test: $(STAMP) var
+test: $(STAMP) var catalogues
 	$(PY) -m pytest -m "" -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 ## test-fast: the quick tests only (no slow, browser or worker tests)
-test-fast: $(STAMP) var
+test-fast: $(STAMP) var catalogues
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts import tokens
 from accounts.backends import lockout_of
 from accounts.forms import ProfileForm, TokenForm
+from accounts.language import language_follows_profile
 from accounts.models import ApiToken
 from accounts.profiles import profile_of, profile_update
 from accounts.sessions import sign_out_everywhere
@@ -65,7 +66,7 @@ def profile(request):
             form.add_error(field if field in form.fields else None, messages_)
         return _profile_page(request, form=form, status=400)
     messages.success(request, "Your profile is saved.")
-    return redirect("profile")
+    return language_follows_profile(request, redirect("profile"), form.cleaned_data["language"])
 
 
 @require_POST

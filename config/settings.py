@@ -81,9 +81,11 @@ MIDDLEWARE = [
     # refreshed page or API read sends no body again. Outer to every middleware that edits bodies.
     "config.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.language.ProfileLanguageMiddleware",  # a signed-in person's language, unless chosen
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -306,6 +308,15 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Brume <noreply@localhost>")
 # --- end of the accounts block -----------------------------------------------------------------
 
 LANGUAGE_CODE = "en"
+# The site speaks English, French and Dutch (issue 20). The language comes from, in order: the
+# switcher's choice (a cookie), the signed-in person's profile, the browser's Accept-Language.
+# Catalogues: locale/ for the project's templates and config/, each app's own locale/ for its code
+# (`make messages` extracts them, `make` compiles them).
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "brume_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

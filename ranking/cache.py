@@ -138,8 +138,11 @@ def cached_html(event_id: int, name: str, template: str, context: Callable[[], d
     every reader allowed to see the event (no forms, no per-user links)."""
     from django.template.loader import render_to_string
     from django.utils.safestring import mark_safe
+    from django.utils.translation import get_language
 
-    return mark_safe(cached(event_id, f"html:{name}", lambda: str(render_to_string(template, context()))))
+    # One copy per language: the same part reads differently in English, French and Dutch.
+    key = f"html:{get_language() or 'en'}:{name}"
+    return mark_safe(cached(event_id, key, lambda: str(render_to_string(template, context()))))
 
 
 # --- what changes an event's derived data -----------------------------------------------------

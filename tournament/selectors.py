@@ -299,9 +299,13 @@ def player_tasks(user) -> list[PlayerTask]:
 
 def stage_bracket_svg_cached(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> str | None:
     """``stage_bracket_svg`` drawn once per change of the event (see ``ranking.cache``)."""
+    from django.utils.translation import get_language
+
     from ranking.cache import cached
 
-    name = f"bracket:{stage.pk}" + (f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else "")
+    name = f"bracket:{get_language() or 'en'}:{stage.pk}" + (
+        f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
+    )
     return cached(stage.event_id, name, lambda: stage_bracket_svg(stage, hidden_rounds))
 
 
