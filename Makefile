@@ -19,7 +19,9 @@ var:
 
 ## catalogues: the French and Dutch translations compiled (.mo files are built, not committed)
 catalogues: $(STAMP)
-	$(PY) manage.py compilemessages --ignore=.venv --ignore=var --ignore=node_modules -v 0
+	if command -v msgfmt >/dev/null; then \
+		$(PY) manage.py compilemessages --ignore=.venv --ignore=var --ignore=node_modules -v 0; \
+	else $(PY) -m config.compile_catalogues; fi
 
 ## messages: extract marked strings into the .po catalogues. Each app keeps its own (games/locale,
 ## tournament/locale, ...); locale/ holds the project's templates, config/ and the site's JavaScript.
