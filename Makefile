@@ -26,16 +26,17 @@ catalogues: $(STAMP)
 ## messages: extract marked strings into the .po catalogues. Each app keeps its own (games/locale,
 ## tournament/locale, ...); locale/ holds the project's templates, config/ and the site's JavaScript.
 ## MESSAGE_DIRS=games limits it to some of them (helpers working side by side).
-APP_CATALOGUES := accounts games notifications ranking tournament webhooks
+APP_CATALOGUES := accounts games notifications ranking tournament webhooks games/engines
 MESSAGE_DIRS ?= . $(APP_CATALOGUES)
 MAKEMESSAGES := makemessages -l fr -l nl --add-location=file --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=node_modules
 messages: $(STAMP)
+	mkdir -p locale $(addsuffix /locale,$(APP_CATALOGUES))
 	for dir in $(MESSAGE_DIRS); do \
 		if [ "$$dir" = "." ]; then \
 			$(PY) manage.py $(MAKEMESSAGES) $(foreach app,$(APP_CATALOGUES),--ignore=$(app)) && \
 			$(PY) manage.py $(MAKEMESSAGES) -d djangojs $(foreach app,$(APP_CATALOGUES),--ignore=$(app)) || exit 1; \
 		else \
-			mkdir -p $$dir/locale && (cd $$dir && ../$(PY) ../manage.py $(MAKEMESSAGES)) || exit 1; \
+			mkdir -p $$dir/locale && (cd $$dir && $(CURDIR)/$(PY) $(CURDIR)/manage.py $(MAKEMESSAGES)) || exit 1; \
 		fi; \
 	done
 

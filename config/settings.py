@@ -313,7 +313,7 @@ LANGUAGE_CODE = "en"
 # Catalogues: locale/ for the project's templates and config/, each app's own locale/ for its code
 # (`make messages` extracts them, `make` compiles them).
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "games" / "engines" / "locale"]  # the engines: not an app
 LANGUAGE_COOKIE_NAME = "brume_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
