@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db.models import F, QuerySet
@@ -114,7 +115,11 @@ class StageStandings:
     def __bool__(self) -> bool:
         return bool(self.rows)
 
-    @property
+    @cached_property  # a cached copy is read by every view of the page: worked out once
+    def participant_ids(self) -> frozenset[int]:
+        return frozenset(row.participant.pk for row in self.rows)
+
+    @cached_property
     def groups(self) -> list[tuple[str, list[StandingRow]]]:
         """(group name, its rows) in order; one unnamed group when the stage has none."""
         named: dict[str, list[StandingRow]] = {}
@@ -196,6 +201,8 @@ def _slimmed(standings: StageStandings) -> StageStandings:
     for computed in [standings.computed, *standings.computed_by_group.values()]:
         for row in computed.rows if computed else ():
             row.entrant = dataclasses.replace(row.entrant, rounds=())
+    for worked_out in ("groups", "participant_ids"):
+        standings.__dict__.pop(worked_out, None)
     standings.rows = [
         dataclasses.replace(row, participant=StandingParticipant.of(row.participant)) for row in standings.rows
     ]
