@@ -19,7 +19,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
+from accounts.language import speaking_to
 from notifications.models import Kind, Notification, Preference
 from notifications.selectors import choices_for_people, choices_of
 
@@ -195,11 +197,20 @@ def digest_send(*, user_id: int) -> int:
 
 def digest_subject(notifications: list[Notification]) -> str:
     if len(notifications) == 1:
-        return f"Brume: {notifications[0].title}"
-    return f"Brume: {len(notifications)} new notifications"
+        return gettext("Brume: %(title)s") % {"title": notifications[0].title}
+    return ngettext("Brume: %(count)d new notification", "Brume: %(count)d new notifications", len(notifications)) % {
+        "count": len(notifications)
+    }
 
 
 def _digest_message(user, notifications: list[Notification]) -> EmailMultiAlternatives:
+    """The digest in the person's language (their profile's), whatever the language of the
+    request or task that sends it; the notifications' own texts were composed in it already."""
+    with speaking_to(user):
+        return _digest_message_composed(user, notifications)
+
+
+def _digest_message_composed(user, notifications: list[Notification]) -> EmailMultiAlternatives:
     items = [{"n": n, "link": absolute(n.url) if n.url else ""} for n in notifications]
     context = {
         "user": user,
