@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import F, Prefetch
 from django.utils import dateformat, translation
 from django.utils.translation import gettext, pgettext
 
@@ -43,13 +44,34 @@ class _Voices:
     """Each person's language, looked up once per batch: ``with voices.of(user_id):`` composes
     in it."""
 
-    def __init__(self, user_ids=()):
-        self.languages = languages_of({pk for pk in user_ids if pk is not None})
+    def __init__(self, user_ids=(), *, known: dict[int, str] | None = None):
+        if known is not None:  # read along with the seats (``_seats_and_languages``): no query
+            self.languages = {pk: language or settings.LANGUAGE_CODE for pk, language in known.items()}
+        else:
+            self.languages = languages_of({pk for pk in user_ids if pk is not None})
+
+    @classmethod
+    def of_seats(cls, matches) -> _Voices:
+        return cls(
+            known={
+                seat.participant.user_id: getattr(seat.participant, "reader_language", None)
+                for match in matches
+                for seat in match.seats.all()
+                if seat.participant.user_id
+            }
+        )
 
     def of(self, user_id: int):
         if user_id not in self.languages:
             self.languages.update(languages_of([user_id]))
         return translation.override(self.languages.get(user_id, settings.LANGUAGE_CODE))
+
+
+def _seats_and_languages() -> Prefetch:
+    """The seats' participants, each with their person's profile language (one join, no query more)."""
+    return Prefetch(
+        "seats__participant", queryset=Participant.objects.annotate(reader_language=F("user__profile__language"))
+    )
 
 
 def _users_who_may_see(event: Event, user_ids) -> set[int]:
@@ -144,8 +166,8 @@ def pairings_published(*, round_id: int) -> Batch | None:
         return None
     event = round_.stage.event
     starts_at = getattr(round_, "starts_at", None)
-    matches = list(round_.matches.select_related("round__stage__event").prefetch_related("seats__participant"))
-    voices = _Voices(user_id for match in matches for user_id, _ in _human_seats(match))
+    matches = list(round_.matches.select_related("round__stage__event").prefetch_related(_seats_and_languages()))
+    voices = _Voices.of_seats(matches)
     messages: dict[int, Message] = {}
     for match in matches:
         seats = list(match.seats.all())
@@ -330,8 +352,8 @@ def deadline_approaching(*, round_id: int) -> Batch | None:
     deadline = getattr(round_, "report_deadline", None) or getattr(round_, "deadline", None)
     messages = {}
     open_matches = round_.matches.exclude(status=Match.Status.COMPLETED).filter(is_bye=False)
-    matches = list(open_matches.select_related("round__stage__event").prefetch_related("seats__participant"))
-    voices = _Voices(user_id for match in matches for user_id, _ in _human_seats(match))
+    matches = list(open_matches.select_related("round__stage__event").prefetch_related(_seats_and_languages()))
+    voices = _Voices.of_seats(matches)
     for match in matches:
         for user_id, _participant in _human_seats(match):
             with voices.of(user_id):
