@@ -9,6 +9,7 @@ that another worker skips, sends one message and marks them sent: a second run f
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -45,8 +46,12 @@ class UnknownKind(ValueError):
     """A kind that does not exist (a preference change naming one, say)."""
 
 
+# Line breaks, tabs and runs of spaces, but not the no-break spaces French puts before ":".
+_BREAKABLE_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def _clip(text: str, length: int, *, one_line: bool = False) -> str:
-    text = " ".join(text.split()) if one_line else text.strip()
+    text = _BREAKABLE_SPACE.sub(" ", text).strip() if one_line else text.strip()
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
