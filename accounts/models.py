@@ -35,7 +35,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=80)
     key_hash = models.CharField(max_length=64, unique=True)
-    prefix = models.CharField(max_length=8, help_text="the key's first characters, to recognise it")
+    prefix = models.CharField(max_length=8, help_text=_("the key's first characters, to recognise it"))
     created = models.DateTimeField(auto_now_add=True)
     last_used = models.DateTimeField(null=True, blank=True)
     expires = models.DateTimeField()

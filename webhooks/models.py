@@ -39,12 +39,12 @@ class Endpoint(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="webhook_endpoints",
-        help_text="empty: every event the owner organises",
+        help_text=_("empty: every event the owner organises"),
     )
-    name = models.CharField(max_length=80, blank=True, help_text="a note for you: 'club site', 'Discord #results'")
+    name = models.CharField(max_length=80, blank=True, help_text=_("a note for you: 'club site', 'Discord #results'"))
     url = models.URLField(max_length=500)
     style = models.CharField(max_length=10, choices=Style.choices, default=Style.JSON)
-    kinds = models.JSONField(default=list, help_text="the kinds of news sent (see webhooks.models.Kind)")
+    kinds = models.JSONField(default=list, help_text=_("the kinds of news sent (see webhooks.models.Kind)"))
     # Kept in clear: every delivery is signed with it. Shown once, when created or rotated.
     secret = models.CharField(max_length=80)
     active = models.BooleanField(default=True)
@@ -88,7 +88,7 @@ class Delivery(models.Model):
     last_response_code = models.PositiveSmallIntegerField(null=True, blank=True)
     response_excerpt = models.CharField(max_length=500, blank=True)
     error = models.CharField(max_length=500, blank=True)
-    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text="when the next attempt is due")
+    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text=_("when the next attempt is due"))
     # While an attempt runs: the end of its hold on the delivery. No one else sends it meanwhile;
     # a worker that dies mid-send leaves it to the sweep once the hold runs out.
     claimed_until = models.DateTimeField(null=True, blank=True)
