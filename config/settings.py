@@ -296,6 +296,7 @@ ACCOUNT_FORMS = {
     "signup": "accounts.forms.BrumeSignupForm",
     "reset_password": "accounts.forms.BrumeResetPasswordForm",
 }
+ACCOUNT_ADAPTER = "accounts.adapter.BrumeAccountAdapter"  # emails in the recipient's language
 # Failed sign-ins are limited by accounts.signin (per account and per address, shared by every
 # way of signing in); allauth's own counters for them would only be a second, different lockout.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
