@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import UnknownGame, get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
@@ -49,7 +50,7 @@ def _parse(data) -> GameLog:
             raise LogFormatError("a log is a JSON object or its text form", where="log")
         return parse_log(data)
     except LogFormatError as exc:
-        raise RecordRejected(f"not a Brume game log: {exc}", where=exc.where) from None
+        raise RecordRejected(gettext("not a Brume game log: %(error)s") % {"error": exc}, where=exc.where) from None
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def record_validate(*, record_id: int) -> GameRecord | None:
     status = GameRecord.Status.VALID if verdict.valid else GameRecord.Status.INVALID
     written = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
         status=status,
-        verdict=verdict.to_json(),
+        verdict=verdict.to_json(texts=True),
         finished=verdict.finished,
         bad_move_ply=verdict.bad_move.ply if verdict.bad_move else None,
         validated_at=timezone.now(),

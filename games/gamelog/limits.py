@@ -60,18 +60,32 @@ def value_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
     return deepest
 
 
-def hidden_character(text: str, *, multiline: bool = False) -> str | None:
-    """A description of the first character that text may not hold, or None when it is clean."""
+def hidden_character_found(text: str, *, multiline: bool = False) -> tuple[str, str, str, int] | None:
+    """The first character that text may not hold, as (kind, "U+XXXX", its name, position):
+    kind is "control", "invisible" or "surrogate"; None when the text is clean."""
     for position, char in enumerate(text, start=1):
         category = unicodedata.category(char)
+        code = f"U+{ord(char):04X}"
         if category == "Cc" and not (multiline and char in _MULTILINE_OK):
-            return f"a control character (U+{ord(char):04X}) at position {position}"
+            return "control", code, "", position
         if category == "Cf":
-            name = unicodedata.name(char, "a format character").lower()
-            return f"an invisible character (U+{ord(char):04X}, {name}) at position {position}"
+            return "invisible", code, unicodedata.name(char, "a format character").lower(), position
         if category == "Cs":
-            return f"a lone surrogate (U+{ord(char):04X}), which is not text, at position {position}"
+            return "surrogate", code, "", position
     return None
+
+
+def hidden_character(text: str, *, multiline: bool = False) -> str | None:
+    """A description of the first character that text may not hold, or None when it is clean."""
+    found = hidden_character_found(text, multiline=multiline)
+    if found is None:
+        return None
+    kind, code, name, position = found
+    if kind == "control":
+        return f"a control character ({code}) at position {position}"
+    if kind == "invisible":
+        return f"an invisible character ({code}, {name}) at position {position}"
+    return f"a lone surrogate ({code}), which is not text, at position {position}"
 
 
 def check_text(text: str, *, multiline: bool = False, what: str = "the text") -> str:
