@@ -16,7 +16,9 @@ from django.utils.translation import gettext
 
 from games.engines import UnknownGame, get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
+from games.gamelog.limits import N_
 from games.gamelog.validator import validate
+from games.log_errors import log_error_text
 from games.models import GameRecord
 from games.signals import record_validated
 
@@ -47,10 +49,11 @@ def _parse(data) -> GameLog:
         if isinstance(data, dict):
             return jsonform.log_from_dict(data)
         if not isinstance(data, str | bytes):  # a JSON array or number as the body
-            raise LogFormatError("a log is a JSON object or its text form", where="log")
+            raise LogFormatError(N_("a log is a JSON object or its text form"), where="log")
         return parse_log(data)
     except LogFormatError as exc:
-        raise RecordRejected(gettext("not a Brume game log: %(error)s") % {"error": exc}, where=exc.where) from None
+        error = log_error_text(exc)
+        raise RecordRejected(gettext("not a Brume game log: %(error)s") % {"error": error}, where=exc.where) from None
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser, JSONParser, get_encoding
 from rest_framework.utils import json as drf_json
 
-from games.gamelog.limits import MAX_JSON_DEPTH, InputRefused, loads_bounded
+from games.gamelog.limits import MAX_JSON_DEPTH, N_, InputRefused, loads_bounded
 from games.gamelog.model import MAX_LOG_BYTES
+from games.log_errors import refusal_text
 
 
 class BodyTooLarge(APIException):
@@ -47,9 +48,9 @@ class BoundedJSONParser(JSONParser):
         try:
             text = codecs.decode(data, encoding)
             parse_constant = drf_json.strict_constant if self.strict else None
-            return loads_bounded(text, max_bytes=len(text), what="the JSON body", parse_constant=parse_constant)
+            return loads_bounded(text, max_bytes=len(text), what=N_("the JSON body"), parse_constant=parse_constant)
         except InputRefused as exc:
-            raise ParseError(str(exc)) from None
+            raise ParseError(refusal_text(exc)) from None
         except ValueError as exc:  # not JSON, or not in the declared encoding
             raise ParseError(gettext("JSON parse error - %(error)s") % {"error": exc}) from None
 

@@ -19,6 +19,7 @@ from games.api.parsers import BoundedJSONParser, PlainTextParser
 from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
+from games.log_errors import log_error_text
 from games.models import GameRecord
 from games.selectors import (
     HIDDEN_DUPLICATE,
@@ -136,7 +137,7 @@ class ValidateLogView(APIView):
             log = parse_log(request.data) if isinstance(request.data, str) else jsonform.log_from_dict(request.data)
         except LogFormatError as exc:
             return Response(
-                {"error": "not a Brume game log", "detail": str(exc), "where": exc.where},
+                {"error": "not a Brume game log", "detail": log_error_text(exc), "where": exc.where},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         return Response(translated_verdict(validate(log).to_json(texts=True)))

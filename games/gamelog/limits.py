@@ -21,12 +21,24 @@ MAX_JSON_DEPTH = 64
 _MULTILINE_OK = frozenset("\t\n\r")
 
 
+def N_(text: str) -> str:
+    """Marks a text for the translators (``make messages`` extracts ``N_``): the site shows it in
+    the reader's language (games/log_errors.py). The game log code never imports Django."""
+    return text
+
+
 class InputRefused(ValueError):
-    """Input outside a limit; the message says which, for a person."""
+    """Input outside a limit; the message says which, for a person. ``template`` % ``params`` is
+    the message; a page translates the template (params named "what" are marked texts too)."""
+
+    def __init__(self, template: str, params: dict | None = None):
+        self.template = template
+        self.params = dict(params or {})
+        super().__init__(template % self.params if self.params else template)
 
 
 def loads_bounded(
-    text: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "the JSON", **loads_options
+    text: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = N_("the JSON"), **loads_options
 ):
     """Parse JSON text no larger than ``max_bytes`` and no deeper than ``max_depth``.
 
@@ -36,13 +48,15 @@ def loads_bounded(
     ``json.JSONDecodeError`` / ``UnicodeDecodeError`` (not JSON, not UTF-8).
     """
     if len(text) > max_bytes:
-        raise InputRefused(f"{what} is larger than {max_bytes // 1000} kB")
+        raise InputRefused(N_("%(what)s is larger than %(size)d kB"), {"what": what, "size": max_bytes // 1000})
     try:
         value = json.loads(text, **loads_options)
     except RecursionError:
-        raise InputRefused(f"{what} is nested more than {max_depth} levels deep") from None
+        raise InputRefused(
+            N_("%(what)s is nested more than %(depth)d levels deep"), {"what": what, "depth": max_depth}
+        ) from None
     if value_depth(value, max_depth) > max_depth:
-        raise InputRefused(f"{what} is nested more than {max_depth} levels deep")
+        raise InputRefused(N_("%(what)s is nested more than %(depth)d levels deep"), {"what": what, "depth": max_depth})
     return value
 
 
@@ -104,7 +118,9 @@ def check_json_strings(value: Any) -> None:
         if isinstance(item, str):
             for char in item:
                 if char == "\x00" or "\ud800" <= char <= "\udfff":
-                    raise InputRefused(f"a text contains U+{ord(char):04X}, which cannot be stored")
+                    raise InputRefused(
+                        N_("a text contains %(code)s, which cannot be stored"), {"code": f"U+{ord(char):04X}"}
+                    )
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

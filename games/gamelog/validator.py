@@ -7,14 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines import Engine, EngineError, IllegalMove, Outcome, UnknownGame, get_engine
+from games.gamelog.limits import N_  # marks texts; the site translates them (games/verdicts.py)
 from games.gamelog.model import GameLog
-
-
-def N_(text: str) -> str:
-    """Marks a text for the translators (``make messages`` extracts ``N_``); the site translates
-    it where the verdict is shown (games/verdicts.py). This module never imports Django."""
-    return text
-
 
 # A text of the verdict as (template, params): the English is template % params; a page renders
 # the template in its own language (games/verdicts.py). Params named "reason" are engine texts.
