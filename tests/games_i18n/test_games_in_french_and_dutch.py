@@ -222,3 +222,33 @@ def test_a_stored_verdict_is_shown_in_the_readers_language():
         dutch = public_verdict(record, make_user())
     assert dutch["summary"].startswith("ongeldig: zet 1 'zz99' (plaats 1): ")
     assert record.verdict["summary"].startswith("invalid: move 1 'zz99' (seat 1): ")  # stored as written
+
+
+def test_why_a_text_is_not_a_log_is_said_in_dutch_with_where():
+    response = _api(make_user()).post(
+        reverse("api-record-list"), "hello", content_type="text/plain", HTTP_ACCEPT_LANGUAGE="nl"
+    )
+    assert (
+        response.json()["detail"]
+        == "geen Brume-partijverslag: regel 1: een Brume-partijverslag begint met 'Brume log 1'"
+    )
+    assert response.json()["where"] == "line 1"  # the API's locator stays as it is
+    english = _api(make_user()).post(reverse("api-record-list"), "hello", content_type="text/plain")
+    assert english.json()["detail"] == "not a Brume game log: line 1: a Brume log starts with 'Brume log 1'"
+
+
+def test_checking_a_log_through_the_api_answers_in_french():
+    url = reverse("api-log-validate")
+    bad = APIClient().post(url, {"brume_log": 1, "game": "carnac"}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert bad.status_code == 400
+    assert bad.json()["error"] == "not a Brume game log"
+    assert bad.json()["detail"] == "log\u00a0: le champ seats manque"
+    verdict = APIClient().post(url, INVALID_LOG, content_type="text/plain", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert verdict["valid"] is False and verdict["summary"].startswith("non valide\u00a0: coup 1 'zz99'")
+
+
+def test_a_pasted_log_with_a_bad_header_is_refused_in_dutch_on_the_page(client):
+    client.force_login(make_user())
+    html = speaking(client, "nl").post(reverse("record-upload"), {"text": "Brume log 1\nGame: carnac\nSeat 1 A\n"})
+    text = html.content.decode()
+    assert "geen Brume-partijverslag: regel 3: een kopregel" in text
