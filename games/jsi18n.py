@@ -17,6 +17,10 @@ from django.views.i18n import JavaScriptCatalog
 MAX_AGE = 3600  # a new translation reaches browsers within the hour
 SUPPORTED = frozenset(code for code, _name in settings.LANGUAGES)
 
+# The site's scripts keep their texts in locale/<lang>/LC_MESSAGES/djangojs.po (LOCALE_PATHS, always
+# read); naming an app here keeps the admin's scripts' texts out (half the size).
+PACKAGES = ["games"]
+
 _built: dict[str, bytes] = {}
 _lock = threading.Lock()
 
@@ -26,7 +30,7 @@ def catalogue_body(request, language: str) -> bytes:
     body = _built.get(language)
     if body is None:
         with translation.override(language):
-            body = JavaScriptCatalog.as_view()(request).content
+            body = JavaScriptCatalog.as_view(packages=PACKAGES)(request).content
         with _lock:
             _built[language] = body
     return body
