@@ -21,6 +21,7 @@ from games.gamelog.validator import validate
 from games.log_errors import log_error_text
 from games.models import GameRecord
 from games.signals import record_validated
+from games.verdicts import stored_json
 
 logger = logging.getLogger(__name__)
 
@@ -193,7 +194,7 @@ def record_validate(*, record_id: int) -> GameRecord | None:
     status = GameRecord.Status.VALID if verdict.valid else GameRecord.Status.INVALID
     written = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
         status=status,
-        verdict=verdict.to_json(texts=True),
+        verdict=stored_json(verdict),
         finished=verdict.finished,
         bad_move_ply=verdict.bad_move.ply if verdict.bad_move else None,
         validated_at=timezone.now(),

@@ -2,14 +2,18 @@
 
 A verdict is written once, by a worker that speaks no language in particular: its JSON keeps its
 problems and notes in English and, since issue 20, also as translatable texts (``texts``: a
-template marked in games/gamelog/validator.py and its params). A page or the API shows it here
-in the active language; a verdict stored before keeps its English texts.
+template marked in games/gamelog/validator.py and its params) and as said in each of the site's
+other languages when it was written (``texts.said``: an engine's reason is an object with its
+params only then; stored, it is its English). A page or the API shows it here in the active
+language; a verdict stored before keeps its English texts.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 
@@ -29,7 +33,41 @@ def render_text(template: str, params: dict[str, Any]) -> str:
     return gettext(template) % params if params else gettext(template)
 
 
+def said_in_each_language(verdict) -> dict[str, dict[str, Any]]:
+    """A fresh Verdict's texts in each of the site's languages but English (its stored texts),
+    rendered while its engine texts are still objects: stored with the verdict."""
+    said = {}
+    for code, _name in settings.LANGUAGES:
+        if code == "en":
+            continue
+        with translation.override(code):
+            said[code] = {
+                "problems": [render_text(template, params) for template, params in verdict.problem_texts],
+                "notes": [render_text(template, params) for template, params in verdict.note_texts],
+                "outcome_reason": engine_text(verdict.outcome.reason)
+                if verdict.outcome and verdict.outcome.reason
+                else "",
+                "bad_move_reason": engine_text(verdict.bad_move.reason) if verdict.bad_move else "",
+            }
+    return said
+
+
+def stored_json(verdict) -> dict[str, Any]:
+    """What a record keeps of a fresh Verdict: its JSON, its texts, and them said in each language."""
+    data = verdict.to_json(texts=True)
+    data["texts"]["said"] = said_in_each_language(verdict)
+    return data
+
+
+def _said(verdict: dict) -> dict | None:
+    said = (verdict.get("texts") or {}).get("said") or {}
+    return said.get(translation.get_language() or "")
+
+
 def _texts(verdict: dict, kind: str) -> list[str]:
+    said = _said(verdict)
+    if said is not None and kind in said:
+        return list(said[kind])
     texts = (verdict.get("texts") or {}).get(kind)
     if texts is None:  # stored before the verdicts kept their texts: as written
         return list(verdict.get(kind) or [])
@@ -37,7 +75,8 @@ def _texts(verdict: dict, kind: str) -> list[str]:
 
 
 def summary(verdict: dict, problems: list[str]) -> str:
-    """The verdict's one line, as Verdict.summary writes it in English."""
+    """The verdict's one line, as Verdict.summary writes it in English; ``verdict`` as shown (its
+    outcome's reason already in the active language)."""
     if not verdict.get("valid"):
         return gettext("invalid: %(problems)s") % {"problems": "; ".join(problems)}
     count = verdict.get("plies_replayed", 0)
@@ -46,7 +85,6 @@ def summary(verdict: dict, problems: list[str]) -> str:
         return ngettext("valid: %(count)d moves replayed", "valid: %(count)d moves replayed", count) % {"count": count}
     params = {"count": count, "ranks": "-".join(map(str, outcome.get("ranks") or ())), "reason": outcome.get("reason")}
     if params["reason"]:
-        params["reason"] = engine_text(params["reason"])
         return (
             ngettext(
                 "valid: %(count)d moves replayed; result %(ranks)s (%(reason)s)",
@@ -75,11 +113,14 @@ def translated_verdict(verdict: dict | None) -> dict | None:
     problems = _texts(verdict, "problems")
     shown["problems"] = problems
     shown["notes"] = _texts(verdict, "notes")
-    shown["summary"] = summary(verdict, problems)
+    said = _said(verdict) or {}
     if verdict.get("outcome") and verdict["outcome"].get("reason"):
-        shown["outcome"] = {**verdict["outcome"], "reason": engine_text(verdict["outcome"]["reason"])}
+        reason = said.get("outcome_reason") or engine_text(verdict["outcome"]["reason"])
+        shown["outcome"] = {**verdict["outcome"], "reason": reason}
     if verdict.get("bad_move") and verdict["bad_move"].get("reason"):
-        shown["bad_move"] = {**verdict["bad_move"], "reason": engine_text(verdict["bad_move"]["reason"])}
+        reason = said.get("bad_move_reason") or engine_text(verdict["bad_move"]["reason"])
+        shown["bad_move"] = {**verdict["bad_move"], "reason": reason}
+    shown["summary"] = summary(shown, problems)
     return shown
 
 

@@ -252,3 +252,12 @@ def test_a_pasted_log_with_a_bad_header_is_refused_in_dutch_on_the_page(client):
     html = speaking(client, "nl").post(reverse("record-upload"), {"text": "Brume log 1\nGame: carnac\nSeat 1 A\n"})
     text = html.content.decode()
     assert "geen Brume-partijverslag: regel 3: een kopregel" in text
+
+
+def test_a_verdict_keeps_its_texts_said_in_each_language_when_it_is_written():
+    upload = record_upload(data=INVALID_LOG, enqueue=False)
+    record = record_validate(record_id=upload.record.pk)
+    said = record.verdict["texts"]["said"]
+    assert set(said) == {"fr", "nl"}
+    assert said["nl"]["problems"][0].startswith("zet 1 'zz99' (plaats 1): ")
+    assert said["fr"]["bad_move_reason"]  # the engine's reason, as the engines' catalogue says it
