@@ -271,6 +271,8 @@ def sync_report(root: Path = ROOT) -> SyncReport:
 
 # --- visible text in HTML (the template linter and the page crawler) ----------------------------
 
+HOLE = "\ue000"  # stands for a {{ variable }} or {% tag %} in a template's skeleton
+
 # Attributes whose value a person reads or hears: tooltips, image text, screen-reader names, hints,
 # the confirm dialog htmx opens; ``value`` only where it is a button's face; ``content`` of a
 # page description.
@@ -333,7 +335,8 @@ class VisibleTextParser(HTMLParser):
     def handle_data(self, data):
         if self.silent or not data.strip():
             return
-        line = self.getpos()[0]
+        lead = re.match(f"[\\s{HOLE}]*", data).group(0)  # the text starts after blanks and holes
+        line = self.getpos()[0] + lead.count("\n")
         self.texts.append(Text(line, "text", " ".join(data.split())))
 
 
@@ -346,8 +349,6 @@ def visible_texts(html: str) -> list[Text]:
 
 # --- 3. no unmarked text in the templates -------------------------------------------------------
 
-HOLE = "\ue000"  # stands for a {{ variable }} or {% tag %} in a template's skeleton
-LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 
 # The allow-list, kept tiny. Text that is the same in every language:
 # - the site's name and the games' names (brand names: a French page says "Carnac" too);
@@ -380,7 +381,11 @@ def is_untranslatable(text: str, brands: Iterable[str]) -> bool:
         rest = rest.replace(brand, " ")
     words = [word for word in re.split(r"[\s·•|/,:;()\[\]«»\"'—–-]+", rest) if word]
     words = [word for word in words if word not in SAME_IN_EVERY_LANGUAGE]
-    return not any(LETTER.search(word) for word in words)
+    return not any(_has_letters(word) for word in words)
+
+
+def _has_letters(text: str) -> bool:
+    return any(character.isalpha() for character in text)
 
 
 TRANSLATING_TAGS = {"blocktranslate": "endblocktranslate", "blocktrans": "endblocktrans"}
@@ -435,7 +440,8 @@ def unmarked_in_template(path: Path, root: Path = ROOT, brands: Iterable[str] | 
         texts = visible_texts(skeleton)
     for text in texts:
         if text.text and not is_untranslatable(text.text, brands):
-            found.append(Unmarked(_where(path, root), text.line, text.where, text.text))
+            shown = text.text.strip(f"{HOLE} ")  # holes at either end say nothing
+            found.append(Unmarked(_where(path, root), text.line, text.where, shown))
     return found
 
 
@@ -485,7 +491,7 @@ class Catalogues:
         if text in self.exact:
             translated = self.exact[text]
             return None if " ".join(translated.split()) == text else (text, translated)
-        if not LETTER.search(text):
+        if not _has_letters(text):
             return None
         for pattern, english, translated in self.patterns:
             if pattern.fullmatch(text) and _as_pattern(translated).fullmatch(text) is None:
