@@ -296,8 +296,9 @@ class VisibleTextParser(HTMLParser):
     """Collects text nodes and the texts of TEXT_ATTRIBUTES, skipping SILENT_ELEMENTS and anything
     inside an element marked translate="no" (HTML's own mark for text that is not translated)."""
 
-    def __init__(self):
+    def __init__(self, language: str | None = None):
         super().__init__(convert_charrefs=True)
+        self.language = language  # when given, text under lang="<another language>" is left out
         self.texts: list[Text] = []
         self.stack: list[tuple[str, bool]] = []  # (tag, silent)
 
@@ -308,6 +309,8 @@ class VisibleTextParser(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attributes = {name: value for name, value in attrs}
         silent = self.silent or tag in SILENT_ELEMENTS or (attributes.get("translate") or "").lower() == "no"
+        spoken = (attributes.get("lang") or "").split("-")[0].lower()
+        silent |= bool(self.language and spoken and tag != "html" and spoken != self.language)
         if not silent:
             line = self.getpos()[0]
             for name, value in attrs:
@@ -340,8 +343,8 @@ class VisibleTextParser(HTMLParser):
         self.texts.append(Text(line, "text", " ".join(data.split())))
 
 
-def visible_texts(html: str) -> list[Text]:
-    parser = VisibleTextParser()
+def visible_texts(html: str, language: str | None = None) -> list[Text]:
+    parser = VisibleTextParser(language)
     parser.feed(html)
     parser.close()
     return parser.texts
