@@ -136,7 +136,7 @@ def test_every_kind_of_page_speaks_french_and_dutch(django_capture_on_commit_cal
                 found = judge.problem(text, english_texts, language)
                 if found and text not in seen[language]:
                     problems[f"{language} {name} {path}"].append(found)
-                seen[language].add(text)
+                    seen[language].add(text)
     count = sum(map(len, problems.values()))
     report = "\n".join(f"{page} ({len(found)}):\n  " + "\n  ".join(found) for page, found in problems.items())
     assert not problems, (
