@@ -27,14 +27,18 @@ def report():
 
 
 def test_every_marked_text_is_in_its_catalogue(report):
-    assert not report.missing, (
-        f"{len(report.missing)} msgids marked in the code are missing from the catalogues "
-        "(run `make messages` and translate them):\n" + "\n".join(report.missing)
-    )
+    if report.missing:
+        pytest.fail(
+            f"{len(report.missing)} msgids marked in the code are missing from the catalogues "
+            "(run `make messages` and translate them):\n" + "\n".join(report.missing),
+            pytrace=False,
+        )
 
 
 def test_no_catalogue_keeps_a_text_the_code_no_longer_marks(report):
-    assert not report.stale, (
-        f"{len(report.stale)} msgids of the catalogues are no longer marked in the code (mark them, e.g. "
-        "with gettext_noop/N_ where the text is translated later, or drop them):\n" + "\n".join(report.stale)
-    )
+    if report.stale:
+        pytest.fail(
+            f"{len(report.stale)} msgids of the catalogues are no longer marked in the code (mark them, e.g. "
+            "with gettext_noop/N_ where the text is translated later, or drop them):\n" + "\n".join(report.stale),
+            pytrace=False,
+        )
