@@ -132,6 +132,8 @@ def test_every_kind_of_page_speaks_french_and_dutch(django_capture_on_commit_cal
         for language in LANGUAGES:
             response = _fetch(clients, user, path, language, accept)
             assert response.status_code == english.status_code, f"{name} {path} in {language}: {response.status_code}"
+            if accept == "text/html" and f'<html lang="{language}"' not in response.content.decode():
+                problems[f"{language} {name} {path}"].append(f'the page is not served as <html lang="{language}">')
             for text in sorted(_texts(response, language)):
                 found = judge.problem(text, english_texts, language)
                 if found and text not in seen[language]:
