@@ -487,26 +487,35 @@ class Catalogues:
                         self.exact.setdefault(english, translated)
         self.patterns = patterns
 
-    def english(self, text: str) -> tuple[str, str] | None:
+    def english(self, text: str, masked: str | None = None) -> tuple[str, str] | None:
         """(msgid, translation) when ``text`` reads exactly as an English msgid whose translation
-        differs from it (an empty translation differs): the page left it in English."""
+        differs from it (an empty translation differs): the page left it in English.
+
+        A msgid with placeholders matches when its words are there and what fills each placeholder
+        has no lower-case word: pass as ``masked`` the text with the names it holds (people, events,
+        games) replaced by NAME, so that "Carnac Cup, round 2" reads as "%(event)s, round %(number)s"
+        but a sentence never passes for "%(score)s to %(other)s"."""
         text = " ".join(text.split())
         if text in self.exact:
             translated = self.exact[text]
             return None if " ".join(translated.split()) == text else (text, translated)
-        if not _has_letters(text):
+        masked = " ".join((masked if masked is not None else text).split())
+        if not _has_letters(masked.replace(NAME, "")):
             return None
         for pattern, english, translated in self.patterns:
-            if pattern.fullmatch(text) and _as_pattern(translated).fullmatch(text) is None:
+            if pattern.fullmatch(masked) and _as_pattern(translated).fullmatch(masked) is None:
                 return english, translated
         return None
+
+
+NAME = "\ue001"  # stands for a name in a text the crawler judges
 
 
 def _as_pattern(english: str) -> re.Pattern:
     pieces, last = [], 0
     for match in re.finditer(f"{PERCENT.pattern}|{BRACE.pattern}", english):
         pieces.append(re.escape(english[last : match.start()]))
-        pieces.append("%" if match.group(0) == "%%" else ".+?")
+        pieces.append("%" if match.group(0) == "%%" else "[^a-z]+?")  # a number, a name, a score
         last = match.end()
     pieces.append(re.escape(english[last:]))
     return re.compile("".join(pieces), re.DOTALL)

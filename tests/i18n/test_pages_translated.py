@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
-from tools.i18n_check import Catalogues, brand_names, visible_texts
+from tools.i18n_check import NAME, Catalogues, brand_names, visible_texts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -72,7 +72,7 @@ class Judge:
     def problem(self, text: str, english_texts: set[str], language: str) -> str | None:
         if self.is_user_content(text):
             return None
-        hit = self.catalogues[language].english(text)
+        hit = self.catalogues[language].english(text, self.names.sub(NAME, text))
         if hit:
             msgid, translated = hit
             source = "" if msgid == text else f" {msgid!r}"
