@@ -22,6 +22,7 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -365,6 +366,8 @@ SAME_IN_EVERY_LANGUAGE = {
     "SVG",
     "Elo",  # the rating system's name
     "OpenSkill",  # the multiplayer rating system's name
+    "Redoc",  # the API documentation tools' names
+    "Swagger",
 }
 
 
@@ -391,6 +394,9 @@ def _has_letters(text: str) -> bool:
     return any(character.isalpha() for character in text)
 
 
+# {{ x|default:"never" }}, {{ flag|yesno:"yes,no" }}, {{ names|join:" v " }}: a literal shown in
+# place of a value (write it _("never") to translate it). Date formats and the like are no text.
+SHOWN_LITERAL = re.compile(r"""\|\s*(default|default_if_none|yesno|join)\s*:\s*(["'])(.*?)\2""")
 TRANSLATING_TAGS = {"blocktranslate": "endblocktranslate", "blocktrans": "endblocktrans"}
 SKIPPED_TAGS = {"comment": "endcomment", "verbatim": "endverbatim"}
 
@@ -414,7 +420,9 @@ def template_skeleton(source: str) -> str:
         elif token.token_type == TokenType.TEXT:
             parts.append("\n" * contents.count("\n") if closing else contents)
         elif token.token_type == TokenType.VAR:
-            parts.append(f" {HOLE} ")
+            # a literal shown in place of a value stays in the skeleton, where the parser judges it
+            shown = [escape(match.group(3)) for match in SHOWN_LITERAL.finditer(contents)] if not closing else []
+            parts.append(f" {HOLE} " + " ".join(shown) + (f" {HOLE} " if shown else ""))
         else:  # a {# comment #}
             parts.append("")
     return "".join(parts)
@@ -445,7 +453,7 @@ def unmarked_in_template(path: Path, root: Path = ROOT, brands: Iterable[str] | 
         if text.text and not is_untranslatable(text.text, brands):
             shown = text.text.strip(f"{HOLE} ")  # holes at either end say nothing
             found.append(Unmarked(_where(path, root), text.line, text.where, shown))
-    return found
+    return sorted(found, key=lambda found: found.line)
 
 
 def templates(root: Path = ROOT) -> list[Path]:

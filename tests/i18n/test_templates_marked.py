@@ -64,3 +64,12 @@ def test_the_linter_leaves_marked_text_names_numbers_and_notation_alone(tmp_path
 def test_an_email_text_part_is_checked_line_by_line(tmp_path):
     source = "{% autoescape off %}Hello {{ user }},\n{{ link }}\n-- \nBrume\n{% endautoescape %}\n"
     assert _lint(tmp_path, source, "email.txt") == ["1:text:Hello \ue000 ,"]
+
+
+def test_a_literal_shown_in_place_of_a_value_is_text_too(tmp_path):
+    source = """{% load i18n %}
+<td>{{ token.last_used|date:"Y-m-d H:i"|default:"never" }}</td>
+<td>{{ token.last_used|default:_("never") }}</td><td>{{ names|join:", " }}</td>
+<a href="?seat={{ seat|default_if_none:'spectator' }}">{% translate "Seat" %}</a>
+"""
+    assert _lint(tmp_path, source) == ["2:text:never"]
