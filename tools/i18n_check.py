@@ -30,7 +30,6 @@ import polib
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = {".venv", "var", "node_modules", ".git", "__pycache__", "build", "anchors"}
-LANGUAGES = ("fr", "nl")  # the languages translated from English
 
 
 # --- 1. the catalogues are complete -------------------------------------------------------------
