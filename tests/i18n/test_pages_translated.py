@@ -29,8 +29,9 @@ ENGLISH_WORDS = {
     "notifications", "profile", "password", "upload", "report", "confirm", "register", "withdraw",
     "won", "lost", "next", "previous", "show", "more", "nothing", "here", "there", "what", "when", "who",
 }  # fmt: skip
-# ... unless the language uses the word too (the glossary: "match" in French, "rating" in Dutch).
-SHARED_WORDS = {"fr": {"match"}, "nl": {"rating", "ratings", "round"}}
+# ... unless the language uses the word too: the glossary's "match" in French, "rating", "round
+# robin" and "best of three" in Dutch, and Dutch words spelt as English ones ("of": or, "won": won).
+SHARED_WORDS = {"fr": {"match"}, "nl": {"rating", "ratings", "round", "of", "won"}}
 # Swagger UI (drf-spectacular's page, drawn by its script) speaks English only: its texts are still
 # judged, its <html> may not claim another language.
 ENGLISH_ONLY_PAGES = {"api-docs"}
