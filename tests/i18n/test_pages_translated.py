@@ -29,9 +29,11 @@ ENGLISH_WORDS = {
     "notifications", "profile", "password", "upload", "report", "confirm", "register", "withdraw",
     "won", "lost", "next", "previous", "show", "more", "nothing", "here", "there", "what", "when", "who",
 }  # fmt: skip
-# ... unless the language uses the word too: the glossary's "match" in French, "rating", "round
-# robin" and "best of three" in Dutch, and Dutch words spelt as English ones ("of": or, "won": won).
-SHARED_WORDS = {"fr": {"match"}, "nl": {"rating", "ratings", "round", "of", "won"}}
+# ... unless the language uses the word too: the glossary's "match" and "notification" in French,
+# "rating", "round robin" and "best of three" in Dutch, and Dutch words spelt as English ones ("of":
+# or, "won": won, "upload").
+SHARED_WORDS = {"fr": {"match", "notifications"}, "nl": {"rating", "ratings", "round", "of", "won", "upload"}}
+URL = re.compile(r"(https?://|/)\S*")
 # Swagger UI (drf-spectacular's page, drawn by its script) speaks English only: its texts are still
 # judged, its <html> may not claim another language.
 ENGLISH_ONLY_PAGES = {"api-docs"}
@@ -69,6 +71,8 @@ class Judge:
         self.names = re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in names if len(name) > 1))
 
     def is_user_content(self, text: str) -> bool:
+        if URL.fullmatch(text):  # an address shown as it is (a link to copy, a webhook's target)
+            return True
         if text in self.short or not any(character.isalpha() for character in self.names.sub(" ", text)):
             return True
         return len(text) >= 12 and any(text in long for long in self.long)  # a piece of a description
