@@ -108,9 +108,6 @@ class Text(str):
     def __reduce__(self):
         return (_rebuild, (self.template, self.args, self.params))
 
-    def __repr__(self) -> str:
-        return f"Text({str.__repr__(str(self))})"
-
     def render(self, translate: Translate) -> str:
         """This text in the language of ``translate`` (a callable such as the site's ``translated``)."""
         return translate(self)
