@@ -11,9 +11,10 @@ from games.engines.menhirs.gestures import DIRECTION_WORDS, direction_target, he
 from games.engines.text import N_, Np_, Text, Translate, identity
 
 PHASE_WORDS = {
-    "placing": Np_("menhirs phase", "placing"),
+    "placement": Np_("menhirs phase", "placement"),
     "moving": Np_("menhirs phase", "moving"),
     "clearing": Np_("menhirs phase", "clearing"),
+    "over": Np_("menhirs phase", "over"),
 }
 
 SIZE = 34.0  # hex circumradius in SVG units
