@@ -71,7 +71,11 @@ def gesture_problems(gestures: Iterable[Gesture], moves: Iterable[str], svg: str
                 problems.append(Text(N_("bad target id {target}"), target=repr(target)))
             elif target not in targets:
                 problems.append(
-                    Text(N_("target {target} of {move} is not on the board"), target=repr(target), move=repr(gesture.move))
+                    Text(
+                        N_("target {target} of {move} is not on the board"),
+                        target=repr(target),
+                        move=repr(gesture.move),
+                    )
                 )
         by_path[gesture.path].append(gesture)
     for path, same in by_path.items():
@@ -143,7 +147,9 @@ def placement_problems(placement: Placement, svg: str) -> list[str]:
         for target in step.targets:
             if not TARGET_ID.match(target) or target not in targets:
                 problems.append(
-                    Text(N_("target {target} of {move} is not on the board"), target=repr(target), move=repr(step.label))
+                    Text(
+                        N_("target {target} of {move} is not on the board"), target=repr(target), move=repr(step.label)
+                    )
                 )
             if target not in placement.names:
                 problems.append(Text(N_("target {target} has no name in the notation"), target=repr(target)))

@@ -80,7 +80,9 @@ class OptionSpec:
             if value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
                 raise InvalidOptions(
-                    Text(N_("option {name} must be one of {allowed}, not {value}"), **self._said(value), allowed=allowed)
+                    Text(
+                        N_("option {name} must be one of {allowed}, not {value}"), **self._said(value), allowed=allowed
+                    )
                 )
             return value
         kind = type(self.default)

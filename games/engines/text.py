@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+def N_(message: str) -> str:
     """Mark ``message`` for extraction into the engines' catalogue; returns it unchanged."""
     return message
 
@@ -44,7 +44,7 @@ class Plural(tuple):
         return self[1]
 
 
-def Nn_(singular: str, plural: str) -> Plural:  # noqa: N802
+def Nn_(singular: str, plural: str) -> Plural:
     """Mark a plural pair for extraction; the Text that uses it chooses by its ``n`` parameter."""
     return Plural(singular, plural)
 
@@ -64,7 +64,7 @@ class Contextual(str):
         return (Contextual, (self.context, str(self)))
 
 
-def Np_(context: str, message: str) -> Contextual:  # noqa: N802
+def Np_(context: str, message: str) -> Contextual:
     """Mark ``message`` with ``context`` for extraction; it renders as ``message``."""
     return Contextual(context, message)
 

@@ -33,7 +33,13 @@ def gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
         if move.startswith("?"):
             out.append(Gesture(move, (PROBE_TARGET, target(move[1:])), Text(N_("Probe {square}"), square=move[1:])))
         else:
-            out.append(Gesture(move, (target(move[:2]), target(move[2:])), Text(N_("{origin} to {target}"), origin=move[:2], target=move[2:])))
+            out.append(
+                Gesture(
+                    move,
+                    (target(move[:2]), target(move[2:])),
+                    Text(N_("{origin} to {target}"), origin=move[:2], target=move[2:]),
+                )
+            )
     return out
 
 

@@ -105,7 +105,9 @@ def _parse_step(text: str, match: re.Match) -> Step:
     if mark == "x":
         if kind is None:
             raise NotationError(
-                Text(N_("{text}: a recorded capture names what it took, e.g. {example}=W"), text=repr(text), example=text),
+                Text(
+                    N_("{text}: a recorded capture names what it took, e.g. {example}=W"), text=repr(text), example=text
+                ),
                 move_text=text,
             )
         captured = kind.upper()

@@ -82,8 +82,12 @@ def parse_player_move(view: dict[str, Any], text: str) -> str:
     side = own_side(view)
     if side.in_setup() != isinstance(move, Setup):
         if side.in_setup():
-            raise IllegalMove(Text(N_("{text}: you play your setup (e.g. Qd1,Wb2,Wc3,Wf2) now"), text=repr(text)), move_text=text)
-        raise IllegalMove(Text(N_("{text}: you play a move (c2c4) or a probe (?d4) now"), text=repr(text)), move_text=text)
+            raise IllegalMove(
+                Text(N_("{text}: you play your setup (e.g. Qd1,Wb2,Wc3,Wf2) now"), text=repr(text)), move_text=text
+            )
+        raise IllegalMove(
+            Text(N_("{text}: you play a move (c2c4) or a probe (?d4) now"), text=repr(text)), move_text=text
+        )
     rules.check(side, plain)
     return to_text(plain)
 

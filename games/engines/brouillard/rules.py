@@ -125,7 +125,11 @@ def _check_step(state: BrouillardState, seat: int, move: Step) -> None:
         raise IllegalMove(Text(reach_text, origin=origin, target=target))
     if army & bit(move.target):
         raise IllegalMove(
-            Text(N_("the piece on {origin} cannot stop on {target}: your own piece stands there"), origin=origin, target=target)
+            Text(
+                N_("the piece on {origin} cannot stop on {target}: your own piece stands there"),
+                origin=origin,
+                target=target,
+            )
         )
 
 

@@ -27,7 +27,11 @@ DIRECTION_LETTERS = "nesw"
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dcol, drow); rows grow to the north
 
 SIZES = {"small": (8, 5), "medium": (10, 7), "large": (14, 9)}  # (width, height) of each section
-SIZE_WORDS = {"small": Np_("board size", "small"), "medium": Np_("board size", "medium"), "large": Np_("board size", "large")}
+SIZE_WORDS = {
+    "small": Np_("board size", "small"),
+    "medium": Np_("board size", "medium"),
+    "large": Np_("board size", "large"),
+}
 FILES = "abcdefghijklmn"
 
 

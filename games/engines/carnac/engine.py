@@ -91,7 +91,9 @@ class CarnacEngine(Engine):
     def _why_not_while_deciding(self, state: CarnacState, move: Any) -> str:
         where = state.board.square_names[state.last_square]
         if notation.is_placement(move):
-            return Text(N_("first decide about the megalith just placed on {square}: tilt it or decline (x)"), square=where)
+            return Text(
+                N_("first decide about the megalith just placed on {square}: tilt it or decline (x)"), square=where
+            )
         if type(move) is int and TILT <= move < DECLINE:
             direction = move - TILT
             target = state.board.tilt_targets[state.last_square][direction]
@@ -109,13 +111,19 @@ class CarnacEngine(Engine):
                 direction=name,
                 taken=taken[0],
             )
-        return Text(N_("{move} is not a move: tilt the megalith on {square} or decline (x)"), move=repr(move), square=where)
+        return Text(
+            N_("{move} is not a move: tilt the megalith on {square} or decline (x)"), move=repr(move), square=where
+        )
 
     def _why_not_while_placing(self, state: CarnacState, move: Any) -> str:
         if move == DECLINE or (type(move) is int and TILT <= move < DECLINE):
             return Text(N_("there is no megalith to tilt now: place a new one on an empty square"))
         if not notation.is_placement(move) or move >> 2 >= state.board.size:
-            return Text(N_("{move} is not a placement on the {board} board"), move=repr(move), board=SIZE_WORDS.get(state.board.name, state.board.name))
+            return Text(
+                N_("{move} is not a placement on the {board} board"),
+                move=repr(move),
+                board=SIZE_WORDS.get(state.board.name, state.board.name),
+            )
         square = move >> 2
         if state.cells[square] >= LYING:
             return Text(N_("the square {square} is taken by a lying megalith"), square=state.board.square_names[square])
@@ -164,7 +172,9 @@ class CarnacEngine(Engine):
                 winner = 0 if a > b else 1
                 ordinal = ORDINALS[index] if index < len(ORDINALS) else Text(N_("{index}th largest"), index=index + 1)
                 return Text(
-                    N_("{colour} wins on equal dolmens ({each} each): its {ordinal} dolmen is bigger ({won} to {lost})"),
+                    N_(
+                        "{colour} wins on equal dolmens ({each} each): its {ordinal} dolmen is bigger ({won} to {lost})"
+                    ),
                     colour=colours[winner],
                     each=counts[0],
                     ordinal=ordinal,
@@ -173,7 +183,10 @@ class CarnacEngine(Engine):
                 )
         if counts[0] == 0:
             return Text(N_("a draw: nobody built a dolmen"))
-        return Text(Nn_("a draw: {n} dolmen each, of the same sizes", "a draw: {n} dolmens each, of the same sizes"), n=counts[0])
+        return Text(
+            Nn_("a draw: {n} dolmen each, of the same sizes", "a draw: {n} dolmens each, of the same sizes"),
+            n=counts[0],
+        )
 
     # --- views, notation, pictures ---------------------------------------------------------
 

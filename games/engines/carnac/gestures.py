@@ -59,4 +59,8 @@ def _tilt(board, last_square: str, move: str) -> Gesture:
     square = board.parse_square(last_square)
     direction = DIRECTION_LETTERS.index(move[1])
     first, _second = board.tilt_targets[square][direction]
-    return Gesture(move, (target(last_square), target(board.square_names[first])), Text(N_("Tilt {direction}"), direction=DIRECTION_NAMES[direction]))
+    return Gesture(
+        move,
+        (target(last_square), target(board.square_names[first])),
+        Text(N_("Tilt {direction}"), direction=DIRECTION_NAMES[direction]),
+    )

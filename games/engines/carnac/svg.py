@@ -145,7 +145,9 @@ CAPITAL_COLOURS = {"red": N_("Red"), "white": N_("White")}
 def _caption(view: dict[str, Any]) -> Text:
     colours = [CAPITAL_COLOURS.get(c, c.capitalize()) for c in view["colours"]]
     if view["over"]:
-        counts = [(c, sum(1 for d in view["dolmens"] if d["colour"] == name)) for c, name in zip(colours, view["colours"])]
+        counts = [
+            (c, sum(1 for d in view["dolmens"] if d["colour"] == name)) for c, name in zip(colours, view["colours"])
+        ]
         tally = join(", ", [Text(Nn_("{colour} {n} dolmen", "{colour} {n} dolmens"), colour=c, n=n) for c, n in counts])
         return Text(N_("Game over · {tally}"), tally=tally)
     who = colours[view["to_move"]]
@@ -190,6 +192,8 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
     parts.extend(_outline(grid, d["squares"], d["colour"]) for d in view["dolmens"])
     parts.extend(_last_action(grid, view, translate))
     parts.extend(_targets(grid))
-    parts.append(f'<text x="{total_w / 2}" y="{total_h - 10}" class="caption">{escape(translate(_caption(view)))}</text>')
+    parts.append(
+        f'<text x="{total_w / 2}" y="{total_h - 10}" class="caption">{escape(translate(_caption(view)))}</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts)

@@ -51,7 +51,10 @@ class MenhirsEngine(Engine):
                 ),
                 choices=SCHEDULES,
                 label=N_("clearing starts"),
-                value_labels=(("dutch", Np_("clearing schedule", "dutch")), ("english", Np_("clearing schedule", "english"))),
+                value_labels=(
+                    ("dutch", Np_("clearing schedule", "dutch")),
+                    ("english", Np_("clearing schedule", "english")),
+                ),
             ),
             OptionSpec(
                 "first_round_bonus",

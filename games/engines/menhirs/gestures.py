@@ -15,8 +15,8 @@ import re
 from typing import Any
 
 from games.engines.gestures import Gesture
-from games.engines.text import N_, Nn_, Np_, Text
 from games.engines.menhirs.board import HEX_BITS, HEX_NAMES, bits_of, component_of, components, mask_of
+from games.engines.text import N_, Nn_, Np_, Text
 
 _TURN = re.compile(r"^((?:[a-g]\d)+)(NE|NW|SE|SW|N|S)?(?:x([a-g]\d))?$")
 _HEX = re.compile(r"[a-g]\d")

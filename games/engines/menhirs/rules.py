@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from games.engines.text import N_, Text
 from games.engines.menhirs.board import (
     BOARD,
     DIRECTIONS,
@@ -29,6 +28,7 @@ from games.engines.menhirs.board import (
     movable_parts,
     shift,
 )
+from games.engines.text import N_, Text
 
 ROUNDS = 12
 LAST_PLY = 2 * ROUNDS
@@ -355,7 +355,9 @@ def _check_place(state: MenhirsState, turn: Place) -> None:
     if turn.hex not in HEX_NAMES:
         raise RuleError(Text(N_("fog can only be placed on a hex of the board")))
     if state.fog >> turn.hex & 1:
-        raise RuleError(Text(N_("{hex} already holds fog: at most one fog tile may lie on a hex"), hex=HEX_NAMES[turn.hex]))
+        raise RuleError(
+            Text(N_("{hex} already holds fog: at most one fog tile may lie on a hex"), hex=HEX_NAMES[turn.hex])
+        )
 
 
 def _check_part(state: MenhirsState, part: int) -> None:
@@ -455,7 +457,9 @@ def _check_removal(state: MenhirsState, turn: Slide) -> None:
     if turn.removed is None:
         if choices:
             raise RuleError(
-                Text(N_("in the clearing phase you take one fog tile away at the end of your turn (write x and its hex)"))
+                Text(
+                    N_("in the clearing phase you take one fog tile away at the end of your turn (write x and its hex)")
+                )
             )
         return
     if turn.removed not in HEX_NAMES or not after >> turn.removed & 1:

@@ -138,7 +138,9 @@ def outcome(state: MenhirsState) -> Outcome | None:
         [(score,) for score in scores],
         keys=[(1,) if seat == state.winner else (0,) for seat in range(2)],
         reason=Text(
-            N_("player {player} uncovered the last Menhir in round {round} and scores {points} ({fog} fog tiles in play)"),
+            N_(
+                "player {player} uncovered the last Menhir in round {round} and scores {points} ({fog} fog tiles in play)"
+            ),
             player=state.winner + 1,
             round=win_round,
             points=points,
