@@ -134,11 +134,13 @@ def _last_action(grid: _Grid, view: dict[str, Any], translate: Translate = ident
         x, y = grid.corner(name)
         parts.append(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="none" '
-            f'stroke="{LAST}" stroke-width="3"{dash}><title>{escape(translate(Text(N_("last move {move}"), move=str(move))))}</title></rect>'
+            f'stroke="{LAST}" stroke-width="3"{dash}><title>{escape(translate(Text(LAST_MOVE, move=str(move))))}</title></rect>'
         )
     return parts
 
 
+BOARD_LABEL = Text(N_("Carnac board"))
+LAST_MOVE = N_("last move {move}")
 CAPITAL_COLOURS = {"red": N_("Red"), "white": N_("White")}
 
 
@@ -182,7 +184,7 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
     total_h = 2 * MARGIN + grid.height * CELL + CAPTION
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="{total_w}" '
-        f'height="{total_h}" role="group" aria-label="{escape(translate(Text(N_("Carnac board"))))}">',
+        f'height="{total_h}" role="group" aria-label="{escape(translate(BOARD_LABEL))}">',
         "<style>.coord{font:12px sans-serif;fill:#4a4536;text-anchor:middle}"
         ".caption{font:14px sans-serif;fill:#222;text-anchor:middle}</style>",
         *_board(grid),

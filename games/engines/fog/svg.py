@@ -126,9 +126,7 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
     if lost:
         out.append(f'<text x="6" y="28" fill="#600">{escape(translate(lost))}</text>')
     last = " ".join(view.get("last", [])[-6:])
-    out.append(
-        f'<text x="6" y="{h - 8:.0f}" fill="#000">{escape(translate(Text(N_("last: {moves}"), moves=last)))}</text>'
-    )
+    out.append(f'<text x="6" y="{h - 8:.0f}" fill="#000">{escape(translate(Text(LAST_MOVES, moves=last)))}</text>')
     _targets(out, board, view, centre, translate)
     out.append("</svg>")
     return "\n".join(out)
@@ -205,6 +203,7 @@ def _boats(out: list[str], board, view: dict[str, Any], centre, translate: Trans
         )
 
 
+LAST_MOVES = N_("last: {moves}")
 TYPE_WORDS = {
     "L": Np_("FOG place", "Leader"),
     "E": Np_("FOG place", "Elder"),

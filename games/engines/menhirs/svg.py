@@ -10,6 +10,8 @@ from games.engines.menhirs.board import DIRECTIONS, HEX_BITS, HEX_NAMES, HEX_PLA
 from games.engines.menhirs.gestures import DIRECTION_WORDS, direction_target, hex_targets
 from games.engines.text import N_, Np_, Text, Translate, identity
 
+BOARD_LABEL = Text(N_("Menhirs dans le Brouillard board"))
+SLIDE = N_("slide {direction}")
 PHASE_WORDS = {
     "placement": Np_("menhirs phase", "placement"),
     "moving": Np_("menhirs phase", "moving"),
@@ -104,7 +106,7 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
     last = view.get("last_turn") or {}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="sans-serif" role="group" aria-label="{escape(translate(Text(N_("Menhirs dans le Brouillard board"))))}">',
+        f'font-family="sans-serif" role="group" aria-label="{escape(translate(BOARD_LABEL))}">',
         f"<title>{escape(_title(view, translate))}</title>",
         '<defs><marker id="menhirs-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LAST}"/></marker></defs>',
@@ -177,7 +179,7 @@ def _compass(cx: float, cy: float, translate: Translate = identity) -> list[str]
         x, y = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
         out.append(
             f'<g class="board-target compass" data-target="{direction_target(direction)}" '
-            f'aria-label="{escape(translate(Text(N_("slide {direction}"), direction=DIRECTION_WORDS[direction])))}">'
+            f'aria-label="{escape(translate(Text(SLIDE, direction=DIRECTION_WORDS[direction])))}">'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="18" fill="#f1f3f5" stroke="#868e96" stroke-width="1.5"/>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" text-anchor="middle" fill="#212529">{direction}</text></g>'
         )

@@ -10,6 +10,9 @@ from games.engines.mists.gestures import cell_target, clickable_features, featur
 from games.engines.mists.tiles import oriented
 from games.engines.text import N_, Text, Translate, identity
 
+BOARD_LABEL = N_("Mists over Carcassonne, level {level}")
+FEATURE_AT = N_("{feature} on {x},{y}")
+
 CELL = 60
 HALF = CELL / 2
 PALETTE = {"red": "#d33", "green": "#2a2", "blue": "#36c", "yellow": "#eb2", "black": "#222", "pink": "#e6a"}
@@ -96,7 +99,7 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
     origin = lambda x, y: ((x - left) * CELL, (y - top) * CELL + 70)  # noqa: E731
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
-        f'font-family="sans-serif" role="img" aria-label="{escape(translate(Text(N_("Mists over Carcassonne, level {level}"), level=view["level"])))}">',
+        f'font-family="sans-serif" role="img" aria-label="{escape(translate(Text(BOARD_LABEL, level=view["level"])))}">',
         f'<rect width="{width}" height="{height}" fill="#2d3b2d"/>',
     ]
     parts += _header(view, width, translate)
@@ -194,6 +197,6 @@ def _targets(
         target = feature_target(x, y, kind, index)
         parts.append(
             f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="10" fill="transparent" class="board-target" '
-            f'data-target="{target}" aria-label="{escape(translate(Text(N_("{feature} on {x},{y}"), feature=target.split(":")[-1], x=x, y=y)))}"/>'
+            f'data-target="{target}" aria-label="{escape(translate(Text(FEATURE_AT, feature=target.split(":")[-1], x=x, y=y)))}"/>'
         )
     return parts
