@@ -35,15 +35,20 @@ def _message(template: Any, n: int | None) -> str:
     return gettext(template) if template else ""
 
 
-def translated(value: Any) -> Any:
-    """``value`` in the active language when it is an engine text; otherwise ``value`` itself."""
+def translated(value: Any, *, strict: bool = False) -> Any:
+    """``value`` in the active language when it is an engine text; otherwise ``value`` itself.
+
+    A translation whose placeholders do not fit its text falls back on the English (and logs a
+    warning); ``strict`` raises instead (the tests' check of the catalogue)."""
     if isinstance(value, Text):
-        args = [translated(arg) for arg in value.args]
-        params = {name: translated(param) for name, param in value.params.items()}
+        args = [translated(arg, strict=strict) for arg in value.args]
+        params = {name: translated(param, strict=strict) for name, param in value.params.items()}
         message = _message(value.template, value.params.get("n"))
         try:
             return message.format(*args, **params)
         except (KeyError, IndexError, ValueError):
+            if strict:
+                raise
             # A translation whose placeholders do not match its msgid: say it in English.
             logger.warning("engine text %r: the translation %r does not format", value.template, message)
             return str(Text(value.template, *args, **params))
