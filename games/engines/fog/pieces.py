@@ -24,6 +24,20 @@ CHARACTERISTICS = {
 
 OBSTACLES = ("rock", "driftwood", "bush")
 
+# The same names in players' words (the site translates them; the names above never change).
+NATION_WORDS = {
+    "blue": Np_("FOG nation", "blue"),
+    "green": Np_("FOG nation", "green"),
+    "red": Np_("FOG nation", "red"),
+    "purple": Np_("FOG nation", "purple"),
+    "olive": Np_("FOG nation", "olive"),
+}
+OBSTACLE_WORDS = {
+    "rock": Np_("FOG obstacle", "rock"),
+    "driftwood": Np_("FOG obstacle", "driftwood"),
+    "bush": Np_("FOG obstacle", "bush"),
+}
+
 # Player colours, in the order a table takes them (ours: the rulebook's example uses black,
 # pink and yellow; the 5/6-player colours are our choice).
 COLOURS = ("black", "pink", "yellow", "white", "orange", "teal")

@@ -16,7 +16,7 @@ from games.engines.fog.jsonlines import DataFileError
 from games.engines.fog.pieces import AREAS, COLOURS, NATION_LETTERS, OBSTACLES
 from games.engines.fog.state import DRAFT, EMPTY, MISSIONS, MOVE, OBSTACLE, WOODS_CELL, FogState, Rules
 from games.engines.info import OptionSpec
-from games.engines.text import N_
+from games.engines.text import N_, Text
 
 # The beaches packed with woods like the printed Standard (48 hexes covered, the Flex text) are the
 # default for new games. The open beaches keep their names: a log stores the board's name (in its
@@ -202,18 +202,22 @@ def check_options(options: dict[str, Any]) -> None:
     for name, kind, parse in (("board", "board", parse_board), ("scenario", "scenario", scenarios.parse)):
         text = options[f"{name}_file"]
         if len(text) > MAX_FILE_CHARS:
-            raise InvalidOptions(f"the {kind} file is larger than {MAX_FILE_CHARS // 1024} KB")
+            if kind == "board":
+                raise InvalidOptions(Text(N_("the board file is larger than {kb} KB"), kb=MAX_FILE_CHARS // 1024))
+            raise InvalidOptions(Text(N_("the scenario file is larger than {kb} KB"), kb=MAX_FILE_CHARS // 1024))
         if text and options[name] != "custom":
-            raise InvalidOptions(f"{name}_file is read only with {name} 'custom'")
+            raise InvalidOptions(Text(N_("{name}_file is read only with {name} 'custom'"), name=name))
         if text:
             try:
                 parse(text)
             except DataFileError as exc:
-                raise InvalidOptions(f"the {kind} file is not valid: {exc}") from None
+                if kind == "board":
+                    raise InvalidOptions(Text(N_("the board file is not valid: {problem}"), problem=str(exc))) from None
+                raise InvalidOptions(Text(N_("the scenario file is not valid: {problem}"), problem=str(exc))) from None
     if options["intensive_two_player"] and options["board"] not in (*LARGE_BOARDS, "custom"):
-        raise InvalidOptions("the more intensive 2-player game (option 9) is only played on the large beach")
+        raise InvalidOptions(Text(N_("the more intensive 2-player game (option 9) is only played on the large beach")))
     if options["missions"] == "off" and options["missions_after_draft"]:
-        raise InvalidOptions("missions_after_draft needs missions")
+        raise InvalidOptions(Text(N_("missions_after_draft needs missions")))
 
 
 def board_from_layout(options: Any, layout: Any) -> Any:
@@ -296,16 +300,19 @@ def check_seats(options: dict[str, Any], seats: int, layout: Any = None) -> None
     if board is None:
         return
     if not board.min_players <= seats <= board.max_players:
-        raise InvalidSetup(
-            f"the {board.name} beach is played by {board.min_players} to {board.max_players} players, not {seats}"
-            + (": choose the medium or large beach" if seats > board.max_players else "")
-        )
+        if seats > board.max_players:
+            message = N_(
+                "the {board} beach is played by {low} to {high} players, not {seats}: choose the medium or large beach"
+            )
+        else:
+            message = N_("the {board} beach is played by {low} to {high} players, not {seats}")
+        raise InvalidSetup(Text(message, board=board.name, low=board.min_players, high=board.max_players, seats=seats))
     if options["intensive_two_player"] and seats != 2:
-        raise InvalidSetup("the more intensive 2-player game (option 9) is for 2 players")
+        raise InvalidSetup(Text(N_("the more intensive 2-player game (option 9) is for 2 players")))
     if options["team_play"] != "off":
         teams = options["teams"] if seats == 6 else 2
         if seats not in (4, 6) or seats % teams:
-            raise InvalidSetup("team play is for 4 players (2 teams) or 6 players (2 or 3 teams)")
+            raise InvalidSetup(Text(N_("team play is for 4 players (2 teams) or 6 players (2 or 3 teams)")))
 
 
 # --- the random layout ------------------------------------------------------------------------
@@ -322,7 +329,7 @@ def make_layout(options: dict[str, Any], seats: int, rng: random.Random) -> dict
     if seats == 1:
         if options["scenario"] == "custom":
             if not options["scenario_file"]:
-                raise InvalidSetup("a custom scenario needs its file (option scenario_file)")
+                raise InvalidSetup(Text(N_("a custom scenario needs its file (option scenario_file)")))
             data, _ = jsonlines.load(options["scenario_file"])
             scenario = scenarios.build(data)
             layout: dict[str, Any] = {"scenario": "custom", "scenario_data": data}
@@ -334,7 +341,7 @@ def make_layout(options: dict[str, Any], seats: int, rng: random.Random) -> dict
     else:
         if options["board"] == "custom":
             if not options["board_file"]:
-                raise InvalidSetup("a custom board needs its file (option board_file)")
+                raise InvalidSetup(Text(N_("a custom board needs its file (option board_file)")))
             data, _ = jsonlines.load(options["board_file"])
             board = from_data(data)
             layout = {"board": data}

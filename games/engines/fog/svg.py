@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from games.engines.fog.board import from_data, shipped
-from games.engines.fog.pieces import colour_word
+from games.engines.fog.pieces import NATION_WORDS, OBSTACLE_WORDS, colour_word
 from games.engines.text import N_, Np_, Text, Translate, identity, join
 
 S = 16.0  # hex radius in pixels
@@ -78,7 +78,7 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
         )
         if name in obstacles:
             out.append(
-                f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" rx="3" fill="{OBSTACLE_FILL.get(obstacles[name], "#777")}"><title>{escape(obstacles[name])} {name}</title></rect>'
+                f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" rx="3" fill="{OBSTACLE_FILL.get(obstacles[name], "#777")}"><title>{escape(translate(_obstacle_words(obstacles[name], name)))}</title></rect>'
             )
     for r, name in enumerate(board.row_names):
         y = margin_top + (top_row - r) * 1.5 * S + S
@@ -101,12 +101,12 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
         if at is None or board.node(at) >= board.hexes:
             continue
         x, y = centre(board.node(at))
-        _disc(out, x, y, entry, view.get("transit") == entry["code"])
+        _disc(out, x, y, entry, view.get("transit") == entry["code"], translate=translate)
     for place_name, codes in by_place.items():
         node = board.node(place_name)
         px, py = _place_xy(board, node, centre)
         for k, code in enumerate(codes):
-            _disc(out, px + 4 * k, py - 3 * k, islanders[code], False, radius=7)
+            _disc(out, px + 4 * k, py - 3 * k, islanders[code], False, radius=7, translate=translate)
     status = [
         Text(
             N_("{title} · round {round} · FOG {fog}"),
@@ -132,11 +132,19 @@ def render(view: dict[str, Any], translate: Translate = identity) -> str:
     return "\n".join(out)
 
 
-def _disc(out: list[str], x: float, y: float, entry: dict[str, Any], transit: bool, radius: float = 10) -> None:
+def _disc(
+    out: list[str],
+    x: float,
+    y: float,
+    entry: dict[str, Any],
+    transit: bool,
+    radius: float = 10,
+    translate: Translate = identity,
+) -> None:
     fill = NATION_FILL.get(entry["nation"], "#999")
     ring = COLOUR_RING.get(entry.get("owner") or "", "#ddd")
     dash = ' stroke-dasharray="3,2"' if transit else ""
-    title = f"{entry['code']} {entry['nation']} {entry['type']} ({entry['trait']}) owner {entry.get('owner') or '-'}"
+    title = translate(_islander_words(entry))
     out.append(
         f'<g><title>{escape(title)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="{ring}" stroke-width="3"{dash}/>'
         f'<text x="{x:.1f}" y="{y + 3.5:.1f}" text-anchor="middle" fill="#fff" font-weight="bold">{entry["type"]}</text></g>'
@@ -284,12 +292,13 @@ def _targets(out: list[str], board, view: dict[str, Any], centre, translate: Tra
     standing: dict[str, list[str]] = {}
     for entry in view.get("islanders", []):
         if entry["at"]:
-            standing.setdefault(entry["at"], []).append(_islander_words(entry))
+            standing.setdefault(entry["at"], []).append(translate(_islander_words(entry)))
     obstacles = view.get("obstacles", {})
     for hx in range(board.hexes):
         name = board.names[hx]
         x, y = centre(hx)
-        about = [name, *([obstacles[name]] if name in obstacles else []), *standing.get(name, [])]
+        obstacle = [translate(OBSTACLE_WORDS.get(obstacles[name], obstacles[name]))] if name in obstacles else []
+        about = [name, *obstacle, *standing.get(name, [])]
         out.append(
             f'<path d="M{_hex_points(x, y)} Z" fill="transparent" class="board-target" data-target="{name}">'
             f"<title>{escape(' · '.join(about))}</title></path>"
@@ -304,5 +313,16 @@ def _targets(out: list[str], board, view: dict[str, Any], centre, translate: Tra
         )
 
 
-def _islander_words(entry: dict[str, Any]) -> str:
-    return f"{entry['code']} {entry['nation']} {entry['type']} ({entry['trait']}) owner {entry.get('owner') or '-'}"
+def _islander_words(entry: dict[str, Any]) -> Text:
+    return Text(
+        N_("{code} {nation} {type} ({trait}) owner {owner}"),
+        code=entry["code"],
+        nation=NATION_WORDS.get(entry["nation"], entry["nation"]),
+        type=entry["type"],
+        trait=entry["trait"],
+        owner=colour_word(entry["owner"]) if entry.get("owner") else "-",
+    )
+
+
+def _obstacle_words(kind: str, name: str) -> Text:
+    return Text(N_("{obstacle} {hex}"), obstacle=OBSTACLE_WORDS.get(kind, kind), hex=name)
