@@ -178,10 +178,6 @@ def check_recorded_answer(state: BrouillardState, move, truth) -> None:
         )
 
 
-def _kind_word(kind: str) -> str:
-    return {QUEEN: "Queen", WATCHER: "Watcher"}.get(kind, kind)
-
-
 # --- applying an action ----------------------------------------------------------------------
 
 
