@@ -106,7 +106,8 @@ def _keep_label(view: dict[str, Any], move: notation.Move) -> str:
         if len(picks) == 1:
             return Text(N_("Keep card {card}"), card=picks[0] + 1)
         return Text(N_("Keep card {first} and card {second}"), first=picks[0] + 1, second=picks[1] + 1)
-    return Text(N_("Keep: {cards}"), cards=" + ".join(f"#{card} {comp.mission_text(card)}" for card in cards))
+    said = [Text(Verbatim("#{card} {text}"), card=card, text=comp.mission_text(card)) for card in cards]
+    return Text(N_("Keep: {cards}"), cards=join(" + ", said))
 
 
 def move_gestures(
