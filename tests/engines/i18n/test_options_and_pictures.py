@@ -144,3 +144,17 @@ def test_gesture_and_placement_labels_are_translated():
     with translation.override("nl"):
         shown = gesture.as_json(translated)
     assert (shown["group"], shown["choice"]) == ("Wit boven", "wit noord–zuid, rood oost–west")
+
+
+def test_templates_say_engine_texts_through_the_filter():
+    from django.template import Context, Template
+
+    page = Template(
+        "{% load engine_texts %}{{ info.seats_text|engine_text }} · {{ info.kinds|engine_texts|join:', ' }} · "
+        "{{ stored|engine_text }}"
+    )
+    context = Context({"info": get_engine("mists").info, "stored": "it is not your turn"})
+    with translation.override("fr"):
+        assert page.render(context) == "1 à 5 joueurs · coopératif · ce n&#x27;est pas votre tour"
+    with translation.override("nl"):
+        assert page.render(context) == "1 tot 5 spelers · coöperatief · je bent niet aan de beurt"
