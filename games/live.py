@@ -21,6 +21,7 @@ from django.utils.translation import gettext, pgettext
 from games import live_states
 from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
+from games.engine_texts import render_svg, translated
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
 from games.live_clock import after_turn, clock_start
@@ -220,7 +221,7 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
         # ``written`` is the referee's record form, which goes only into the stored moves.
         state, written = engine.play_player(state, seat, text.strip())
     except IllegalMove as exc:
-        raise LiveMoveRefused(exc.reason) from None
+        raise LiveMoveRefused(translated(exc.reason)) from None
     fields = {
         "moves": [*live.moves, written],
         # What the seat sent, for its own move list (aligned with ``moves``: older games lack it).
@@ -415,7 +416,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
     to_move = view["to_move"] if live.status == LiveGame.Status.PLAYING else None
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
-    gestures = tuple(gesture.as_json() for gesture in engine.move_gestures(view)) if mine else ()
+    gestures = tuple(gesture.as_json(translated) for gesture in engine.move_gestures(view)) if mine else ()
     placement = engine.move_placement(view) if mine and ply is None else None
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else pgettext("waiting for", "you") if mine else live.seats[to_move]["name"]
@@ -423,7 +424,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
         _shown, svg = board_at(engine, views, ply)
         history = move_lines(live, engine, seat, views)
     else:
-        svg, history = engine.render_svg(view), cached_move_lines(live, engine, seat)
+        svg, history = render_svg(engine, view), cached_move_lines(live, engine, seat)
     clocks = _clocks(live, seat, to_move)
     offered = live.draw_offer if live.status == LiveGame.Status.PLAYING else None
     return LiveView(
@@ -434,10 +435,10 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
         mine and ply is None,
         legal if ply is None else [],
         waiting,
-        _ending_text(live) or (outcome.reason if outcome else ""),
+        _ending_text(live) or (translated(outcome.reason) if outcome else ""),
         seconds_left(live),
         gestures=gestures if ply is None else (),
-        placement=placement.as_json() if placement is not None else None,
+        placement=placement.as_json(translated) if placement is not None else None,
         history=history,
         clocks=clocks,
         actions=_actions(live, seat, clocks),

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from games.engine_texts import render_svg
 from games.engines import Engine
 from games.models import LiveGame
 
@@ -72,4 +73,4 @@ def cached_move_lines(live: LiveGame, engine: Engine, seat: int | None) -> list[
 def board_at(engine: Engine, views: list[dict], ply: int) -> tuple[dict, Any]:
     """The viewer's view after move ``ply`` (clamped to the game so far) and its picture."""
     ply = min(max(ply, 0), len(views) - 1)
-    return views[ply], engine.render_svg(views[ply])
+    return views[ply], render_svg(engine, views[ply])

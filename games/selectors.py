@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
 from games.ai.registry import levels
+from games.engine_texts import reason_of, render_svg
 from games.engines import Engine, EngineError, all_engines, get_engine
 from games.gamelog import jsonform
 from games.gamelog.validator import start_state
@@ -155,11 +156,11 @@ def replay_frame(record: GameRecord, ply: int, viewer: int | None) -> ReplayFram
         for text in log.moves[:ply]:
             state = engine.play_text(state, text)
     except EngineError as exc:
-        return ReplayFrame(0, 0, "", "", {}, error=str(exc))
+        return ReplayFrame(0, 0, "", "", {}, error=reason_of(exc))
     if engine.info.hidden_information and viewer is None and not engine.is_over(state) and record.finished:
         pass  # the spectator sees what the engine's spectator view allows, even mid-replay
     view = engine.observe(state, viewer)
-    return ReplayFrame(ply, limit, log.moves[ply - 1] if ply else "", engine.render_svg(view), view)
+    return ReplayFrame(ply, limit, log.moves[ply - 1] if ply else "", render_svg(engine, view), view)
 
 
 def may_see_everything(record: GameRecord, user) -> bool:

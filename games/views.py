@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
 from games.ai_batches import batch_create
+from games.engine_texts import reason_of
 from games.engines import EngineError, UnknownGame, all_engines
 from games.forms import UploadForm
 from games.models import AIBatch, GameRecord
@@ -146,7 +147,7 @@ def ai_batch_start(request):
             game=request.POST.get("game", ""), players=players, games=count, by=request.user, move_seconds=0.1
         )
     except (RecordRejected, EngineError, UnknownGame) as exc:
-        messages.error(request, str(exc))
+        messages.error(request, reason_of(exc))
     else:
         return redirect("ai-batch-detail", pk=batch.pk)
     return redirect("ai-batch-list")

@@ -18,6 +18,7 @@ from typing import Any
 
 from games.engines.info import GameInfo
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Text, identity
 
 Move = Hashable
 State = Any
@@ -29,6 +30,9 @@ logger = logging.getLogger(__name__)
 # is computed from it is a function of the view alone.
 SEAT_STATE_SEED = 0
 
+GAME_OVER = Text(N_("the game is over: no more moves"))
+NOT_YOUR_TURN = Text(N_("it is not your turn"))
+
 
 class EngineError(ValueError):
     """Base class of the errors an engine raises for bad input (never for its own bugs)."""
@@ -38,6 +42,7 @@ class IllegalMove(EngineError):
     """The move is not allowed here; ``reason`` is written for the player who tried it."""
 
     def __init__(self, reason: str, *, move_text: str | None = None):
+        # ``reason`` is English (``str(exc)``); when it is a ``Text`` the site translates it.
         super().__init__(reason)
         self.reason = reason
         self.move_text = move_text
@@ -72,8 +77,15 @@ class Engine(ABC):
         known = {spec.name: spec for spec in self.info.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
-            raise InvalidOptions(f"{self.info.title} has no option {', '.join(map(repr, unknown))} (options: {names})")
+            names = ", ".join(known)
+            raise InvalidOptions(
+                Text(
+                    N_("{game} has no option {unknown} (options: {names})"),
+                    game=self.info.title,
+                    unknown=", ".join(map(repr, unknown)),
+                    names=names if known else Text(N_("none")),
+                )
+            )
         normalized = {name: spec.coerce(options.get(name, spec.default)) for name, spec in known.items()}
         self.check_options(normalized)
         return normalized
@@ -85,7 +97,14 @@ class Engine(ABC):
         """Raise InvalidSetup when this many seats cannot play with these options."""
         lo, hi = self.info.min_seats, self.info.max_seats
         if not isinstance(seats, int) or isinstance(seats, bool) or not lo <= seats <= hi:
-            raise InvalidSetup(f"{self.info.title} is played by {self.info.seats_text()}, not {seats!r}")
+            raise InvalidSetup(
+                Text(
+                    N_("{game} is played by {seats}, not {count}"),
+                    game=self.info.title,
+                    seats=self.info.seats_text(),
+                    count=repr(seats),
+                )
+            )
 
     def make_layout(self, options: dict[str, Any], seats: int, rng: random.Random) -> Any:
         """The random part of the setup, written out as JSON-safe data (None when there is none)."""
@@ -171,8 +190,11 @@ class Engine(ABC):
         """The move that ``text`` names in this position; raises NotationError."""
 
     @abstractmethod
-    def render_svg(self, view: View) -> str:
-        """An SVG picture (a complete ``<svg>`` element) of a view."""
+    def render_svg(self, view: View, translate=identity) -> str:
+        """An SVG picture (a complete ``<svg>`` element) of a view.
+
+        ``translate`` turns the picture's words (engine texts) into the reader's language; the
+        default draws them in English (the site passes ``games.engine_texts.translated``)."""
 
     # --- the player's form: everything a seat is offered, shown or told -------------------
     #
@@ -215,9 +237,9 @@ class Engine(ABC):
         """
         seat = view.get("seat")
         if view.get("over"):
-            raise GameOver("the game is over: no more moves")
+            raise GameOver(GAME_OVER)
         if seat is None or view.get("to_move") != seat:
-            raise IllegalMove("it is not your turn", move_text=text)
+            raise IllegalMove(NOT_YOUR_TURN, move_text=text)
         state = self.seat_state(view)
         move = self.parse_move(state, text)
         self.play(state, move)  # raises IllegalMove with a reason drawn from the rebuilt state
@@ -235,9 +257,9 @@ class Engine(ABC):
         """
         to_move = self.to_move(state)
         if to_move is None:
-            raise GameOver("the game is over: no more moves")
+            raise GameOver(GAME_OVER)
         if to_move != seat:
-            raise IllegalMove("it is not your turn", move_text=text)
+            raise IllegalMove(NOT_YOUR_TURN, move_text=text)
         said = self.parse_player_move(self.observe(state, seat), text)
         record = self.record_move(state, said)
         try:
@@ -246,7 +268,7 @@ class Engine(ABC):
             # The view allowed what the truth refuses: a broken contract (legal moves must depend
             # only on what the seat sees). Its reason may name hidden facts: keep it in the log.
             logger.error("%s: the referee refused %r (%s) that the view of seat %s allowed", self, record, exc, seat)
-            raise IllegalMove("this move cannot be played now", move_text=text) from None
+            raise IllegalMove(Text(N_("this move cannot be played now")), move_text=text) from None
 
     def move_gestures(self, view: View) -> list:
         """How a person makes each of ``player_moves(view)`` by clicking the board (a list of

@@ -18,6 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.engines.text import N_, Text, Translate, identity
+
 # A target id: short, safe in an HTML attribute and a CSS selector.
 TARGET_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,40}$")
 _DATA_TARGET = re.compile(r'data-target="([^"]*)"')
@@ -30,8 +32,11 @@ class Gesture:
     choice: str = ""  # the picker's label when other moves share this path (or for a button)
     group: str = ""  # an optional heading for the picker ("Tilt", "Colour")
 
-    def as_json(self) -> dict:
-        return {"move": self.move, "path": list(self.path), "choice": self.choice, "group": self.group}
+    def as_json(self, translate: Translate = identity) -> dict:
+        """JSON for the page; ``translate`` puts the picker's words in the reader's language."""
+        choice = translate(self.choice) if self.choice else ""
+        group = translate(self.group) if self.group else ""
+        return {"move": self.move, "path": list(self.path), "choice": choice, "group": group}
 
 
 def svg_targets(svg: str) -> set[str]:
@@ -53,29 +58,41 @@ def gesture_problems(gestures: Iterable[Gesture], moves: Iterable[str], svg: str
     extra = sorted(set(by_move) - set(offered))
     twice = sorted(move for move, count in by_move.items() if count > 1)
     if missing:
-        problems.append(f"moves with no gesture: {missing[:5]}")
+        problems.append(Text(N_("moves with no gesture: {moves}"), moves=str(missing[:5])))
     if extra:
-        problems.append(f"gestures for moves not offered: {extra[:5]}")
+        problems.append(Text(N_("gestures for moves not offered: {moves}"), moves=str(extra[:5])))
     if twice:
-        problems.append(f"moves with several gestures: {twice[:5]}")
+        problems.append(Text(N_("moves with several gestures: {moves}"), moves=str(twice[:5])))
     targets = svg_targets(svg)
     by_path = defaultdict(list)
     for gesture in gestures:
         for target in gesture.path:
             if not TARGET_ID.match(target):
-                problems.append(f"bad target id {target!r}")
+                problems.append(Text(N_("bad target id {target}"), target=repr(target)))
             elif target not in targets:
-                problems.append(f"target {target!r} of {gesture.move!r} is not on the board")
+                problems.append(
+                    Text(
+                        N_("target {target} of {move} is not on the board"),
+                        target=repr(target),
+                        move=repr(gesture.move),
+                    )
+                )
         by_path[gesture.path].append(gesture)
     for path, same in by_path.items():
         if not path:
             unlabelled = [g.move for g in same if not g.choice]
             if unlabelled:
-                problems.append(f"buttons without a label: {unlabelled[:5]}")
+                problems.append(Text(N_("buttons without a label: {moves}"), moves=str(unlabelled[:5])))
         elif len(same) > 1:
             labels = [(g.group, g.choice) for g in same]
             if len(set(labels)) != len(labels) or any(not g.choice for g in same):
-                problems.append(f"moves sharing clicks {list(path)} need distinct labels: {[g.move for g in same][:5]}")
+                problems.append(
+                    Text(
+                        N_("moves sharing clicks {path} need distinct labels: {moves}"),
+                        path=str(list(path)),
+                        moves=str([g.move for g in same][:5]),
+                    )
+                )
     return problems
 
 
@@ -110,10 +127,11 @@ class Placement:
                 at += 1
         return self.template.format(**values)
 
-    def as_json(self) -> dict:
+    def as_json(self, translate: Translate = identity) -> dict:
         return {
             "steps": [
-                {"role": s.role, "label": s.label, "count": s.count, "targets": list(s.targets)} for s in self.steps
+                {"role": s.role, "label": translate(s.label), "count": s.count, "targets": list(s.targets)}
+                for s in self.steps
             ],
             "names": dict(self.names),
             "template": self.template,
@@ -128,13 +146,23 @@ def placement_problems(placement: Placement, svg: str) -> list[str]:
     for step in placement.steps:
         for target in step.targets:
             if not TARGET_ID.match(target) or target not in targets:
-                problems.append(f"target {target!r} of {step.label!r} is not on the board")
+                problems.append(
+                    Text(
+                        N_("target {target} of {move} is not on the board"), target=repr(target), move=repr(step.label)
+                    )
+                )
             if target not in placement.names:
-                problems.append(f"target {target!r} has no name in the notation")
+                problems.append(Text(N_("target {target} has no name in the notation"), target=repr(target)))
         if step.count < 1 or len(set(step.targets)) < step.count:
-            problems.append(f"{step.label!r} cannot place {step.count} pieces on distinct targets")
+            problems.append(
+                Text(
+                    N_("{label} cannot place {count} pieces on distinct targets"),
+                    label=repr(step.label),
+                    count=step.count,
+                )
+            )
     keys = sorted(f"{step.role}{index}" for step in placement.steps for index in range(step.count))
     used = sorted(re.findall(r"{(\w+)}", placement.template))
     if keys != used:
-        problems.append(f"the template uses {used}, the steps give {keys}")
+        problems.append(Text(N_("the template uses {used}, the steps give {keys}"), used=str(used), keys=str(keys)))
     return problems

@@ -6,12 +6,27 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from games.engines.text import N_, Nn_, Text
+
 
 class Kind(StrEnum):
     VERSUS = "versus"  # two sides, one winner or a draw
     MULTIPLAYER = "multiplayer"  # three or more seats ranked against each other
     COOPERATIVE = "cooperative"  # every seat wins or loses together against the game
     SOLO = "solo"  # one seat against the game, scored
+
+    @property
+    def label(self) -> str:
+        """The kind in players' words (a marked msgid: the site translates it)."""
+        return KIND_LABELS[self]
+
+
+KIND_LABELS = {
+    Kind.VERSUS: N_("versus"),
+    Kind.MULTIPLAYER: N_("multiplayer"),
+    Kind.COOPERATIVE: N_("cooperative"),
+    Kind.SOLO: N_("solo"),
+}
 
 
 @dataclass(frozen=True)
@@ -36,17 +51,27 @@ class OptionSpec:
     # "{}" stands for the value ("level {}" gives "level 1"); for a true/false option, what it adds
     # ("the Spell Circles" gives "with the Spell Circles"). Empty: the option's name, then its value.
     label: str = ""
+    # Choices said in players' words, as (value, marked word) pairs: the English word is the value
+    # itself ("medium"); the site translates the word ("moyen"). The value never changes.
+    value_labels: tuple[tuple[Any, str], ...] = ()
+
+    def value_label(self, value: Any) -> str:
+        """``value`` in players' words: a marked word for a named choice, else the value as text."""
+        for known, word in self.value_labels:
+            if known == value:
+                return word
+        return str(value)
 
     def describe(self, value: Any) -> str:
         """The option's value in players' words; "" for a true/false option left at a false default."""
         label = self.label or self.name.replace("_", " ")
         if isinstance(self.default, bool):
             if value:
-                return f"with {label}"
-            return f"without {label}" if self.default else ""
+                return Text(N_("with {label}"), label=label)
+            return Text(N_("without {label}"), label=label) if self.default else ""
         if "{}" in label:
-            return label.replace("{}", str(value))
-        return f"{label} {value}"
+            return Text(label, self.value_label(value))
+        return Text(N_("{label} {value}"), label=label, value=self.value_label(value))
 
     def coerce(self, value: Any) -> Any:
         from games.engines.base import InvalidOptions
@@ -54,27 +79,50 @@ class OptionSpec:
         if self.choices is not None:
             if value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
-                raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+                raise InvalidOptions(
+                    Text(
+                        N_("option {name} must be one of {allowed}, not {value}"), **self._said(value), allowed=allowed
+                    )
+                )
             return value
         kind = type(self.default)
         if kind is bool:
             if not isinstance(value, bool):
-                raise InvalidOptions(f"option {self.name!r} must be true or false, not {value!r}")
+                raise InvalidOptions(Text(N_("option {name} must be true or false, not {value}"), **self._said(value)))
             return value
         if kind in (int, float):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise InvalidOptions(f"option {self.name!r} must be a number, not {value!r}")
+                raise InvalidOptions(Text(N_("option {name} must be a number, not {value}"), **self._said(value)))
             if kind is int and value != int(value):
-                raise InvalidOptions(f"option {self.name!r} must be a whole number, not {value!r}")
+                raise InvalidOptions(Text(N_("option {name} must be a whole number, not {value}"), **self._said(value)))
             value = kind(value)
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOptions(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+                raise InvalidOptions(
+                    Text(
+                        N_("option {name} must be at least {minimum}, not {value}"),
+                        name=repr(self.name),
+                        minimum=str(self.minimum),
+                        value=str(value),
+                    )
+                )
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}, not {value}")
+                raise InvalidOptions(
+                    Text(
+                        N_("option {name} must be at most {maximum}, not {value}"),
+                        name=repr(self.name),
+                        maximum=str(self.maximum),
+                        value=str(value),
+                    )
+                )
             return value
         if not isinstance(value, kind):
-            raise InvalidOptions(f"option {self.name!r} must be a {kind.__name__}, not {value!r}")
+            raise InvalidOptions(
+                Text(N_("option {name} must be a {type}, not {value}"), **self._said(value), type=kind.__name__)
+            )
         return value
+
+    def _said(self, value: Any) -> dict[str, str]:
+        return {"name": repr(self.name), "value": repr(value)}
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
@@ -114,8 +162,8 @@ class GameInfo:
 
     def seats_text(self) -> str:
         if self.min_seats == self.max_seats:
-            return f"{self.min_seats} player{'s' if self.min_seats != 1 else ''}"
-        return f"{self.min_seats} to {self.max_seats} players"
+            return Text(Nn_("{n} player", "{n} players"), n=self.min_seats)
+        return Text(N_("{low} to {high} players"), low=self.min_seats, high=self.max_seats)
 
     def to_json(self) -> dict[str, Any]:
         return {

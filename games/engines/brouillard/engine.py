@@ -12,6 +12,7 @@ from games.engines.brouillard import player, rules, svg, views
 from games.engines.brouillard.state import BrouillardState
 from games.engines.info import GameInfo, Kind, OptionSpec
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Text, identity
 
 
 class BrouillardEngine(Engine):
@@ -24,18 +25,28 @@ class BrouillardEngine(Engine):
         hidden_information=True,
         setup_chance=False,  # the secret setups are each seat's first move, kept in the log
         options=(
-            OptionSpec("turns", 40, "turns each side plays before the mist closes", minimum=1, maximum=200),
+            OptionSpec(
+                "turns",
+                40,
+                N_("turns each side plays before the mist closes"),
+                minimum=1,
+                maximum=200,
+                label=N_("turns"),
+            ),
             OptionSpec(
                 "diagonal_two_step",
                 False,
-                "also allow moving two squares in a straight diagonal line",
+                N_("also allow moving two squares in a straight diagonal line"),
+                label=N_("diagonal two step"),
             ),
-            OptionSpec("first_seat", 1, "the seat that places and moves first", choices=(1, 2)),
+            OptionSpec(
+                "first_seat", 1, N_("the seat that places and moves first"), choices=(1, 2), label=N_("first seat")
+            ),
         ),
         default_tiebreaks=("match_points", "game_score"),
-        score_label="pieces kept",
-        tiebreak_labels=("pieces kept",),
-        summary="Hide a Queen among three Watchers in the mist, probe, and capture the enemy Queen.",
+        score_label=N_("pieces kept"),
+        tiebreak_labels=(N_("pieces kept"),),
+        summary=N_("Hide a Queen among three Watchers in the mist, probe, and capture the enemy Queen."),
         rules_doc="docs/games/brouillard.md",
     )
 
@@ -43,7 +54,9 @@ class BrouillardEngine(Engine):
 
     def initial_state(self, options: dict[str, Any], seats: int, layout: Any) -> BrouillardState:
         if layout is not None:
-            raise InvalidSetup("Brouillard has no layout: each side's secret setup is its first move in the log")
+            raise InvalidSetup(
+                Text(N_("Brouillard has no layout: each side's secret setup is its first move in the log"))
+            )
         return rules.initial(options["turns"], options["diagonal_two_step"], options["first_seat"] - 1)
 
     def layout(self, state: BrouillardState) -> None:
@@ -82,7 +95,7 @@ class BrouillardEngine(Engine):
 
     def observe(self, state: BrouillardState, seat: int | None) -> dict[str, Any]:
         if seat not in (None, 0, 1):
-            raise IllegalMove(f"Brouillard has seats 1 and 2, not {seat!r}")
+            raise IllegalMove(Text(N_("Brouillard has seats 1 and 2, not {seat}"), seat=repr(seat)))
         return views.observe(state, seat)
 
     def determinize(self, view: dict[str, Any], rng: random.Random) -> BrouillardState:
@@ -99,8 +112,11 @@ class BrouillardEngine(Engine):
     def parse_move(self, state: BrouillardState, text: str):
         move = notation.parse(text)
         if state.to_move is not None and state.in_setup() != isinstance(move, notation.Setup):
-            wanted = "its setup (e.g. Qd1,Wb2,Wc3,Wf2)" if state.in_setup() else "a move or a probe"
-            raise NotationError(f"{text!r}: Seat {state.to_move + 1} plays {wanted} now", move_text=text)
+            if state.in_setup():
+                wanted = N_("{text}: Seat {seat} plays its setup (e.g. Qd1,Wb2,Wc3,Wf2) now")
+            else:
+                wanted = N_("{text}: Seat {seat} plays a move or a probe now")
+            raise NotationError(Text(wanted, text=repr(text), seat=state.to_move + 1), move_text=text)
         return move
 
     # --- the player's form: a seat types c2c4 or ?d4, the referee adds the answer ------------
@@ -124,5 +140,5 @@ class BrouillardEngine(Engine):
 
         return setup_placement(view)
 
-    def render_svg(self, view: dict[str, Any]) -> str:
-        return svg.render(view)
+    def render_svg(self, view: dict[str, Any], translate=identity) -> str:
+        return svg.render(view, translate)

@@ -15,6 +15,7 @@ from typing import Any
 
 from games.engines.brouillard.board import HOME_SQUARES, name
 from games.engines.gestures import Gesture, Placement, PlacementStep
+from games.engines.text import N_, Text
 
 PROBE_TARGET = "probe"
 
@@ -30,9 +31,15 @@ def gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
     out = []
     for move in moves:
         if move.startswith("?"):
-            out.append(Gesture(move, (PROBE_TARGET, target(move[1:])), f"Probe {move[1:]}"))
+            out.append(Gesture(move, (PROBE_TARGET, target(move[1:])), Text(N_("Probe {square}"), square=move[1:])))
         else:
-            out.append(Gesture(move, (target(move[:2]), target(move[2:])), f"{move[:2]} to {move[2:]}"))
+            out.append(
+                Gesture(
+                    move,
+                    (target(move[:2]), target(move[2:])),
+                    Text(N_("{origin} to {target}"), origin=move[:2], target=move[2:]),
+                )
+            )
     return out
 
 
@@ -43,7 +50,7 @@ def setup_placement(view: dict[str, Any]) -> Placement | None:
         return None
     home = tuple(target(name(square)) for square in HOME_SQUARES[seat])
     return Placement(
-        steps=(PlacementStep("Q", "your Queen", 1, home), PlacementStep("W", "your three Watchers", 3, home)),
+        steps=(PlacementStep("Q", N_("your Queen"), 1, home), PlacementStep("W", N_("your three Watchers"), 3, home)),
         names={target(name(square)): name(square) for square in HOME_SQUARES[seat]},
         template="Q{Q0},W{W0},W{W1},W{W2}",
     )

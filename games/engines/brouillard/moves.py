@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from games.engines.base import NotationError
 from games.engines.brouillard.board import name, parse_square
+from games.engines.text import N_, Text
 
 QUEEN = "Q"
 WATCHER = "W"
@@ -71,13 +72,20 @@ _STEP = re.compile(r"^([a-gA-G][1-7])([-x]?)([a-gA-G][1-7])(?:=([QWqw]))?$")
 _PROBE = re.compile(r"^\?([a-gA-G][1-7])(?:=(\d))?$")
 _PLACED = re.compile(r"^([QWqw])([a-gA-G][1-7])$")
 
-HELP = "write a move as c2c4 (or c2-c4, c2xc4=W in a log), a probe as ?d4 (or ?d4=2), a setup as Qd1,Wb2,Wc3,Wf2"
+HELP = Text(
+    N_("write a move as c2c4 (or c2-c4, c2xc4=W in a log), a probe as ?d4 (or ?d4=2), a setup as Qd1,Wb2,Wc3,Wf2")
+)
+
+
+def not_a_move(text: object) -> Text:
+    """The refusal of a text that is no Brouillard move at all, with the notation's help."""
+    return Text(N_("{text} is not a move: {help}"), text=repr(text), help=HELP)
 
 
 def parse(text: str) -> Action:
     """The move ``text`` names; raises NotationError with an example of the notation."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move: {HELP}")
+        raise NotationError(not_a_move(text))
     step = _STEP.match(text)
     if step:
         return _parse_step(text, step)
@@ -85,21 +93,26 @@ def parse(text: str) -> Action:
     if probe:
         count = None if probe.group(2) is None else int(probe.group(2))
         if count is not None and count > 8:
-            raise NotationError(f"{text!r}: a probe counts at most 8 pieces", move_text=text)
+            raise NotationError(Text(N_("{text}: a probe counts at most 8 pieces"), text=repr(text)), move_text=text)
         return Probe(parse_square(probe.group(1)), count)
     if "," in text:
         return _parse_setup(text)
-    raise NotationError(f"{text!r} is not a move: {HELP}", move_text=text)
+    raise NotationError(not_a_move(text), move_text=text)
 
 
 def _parse_step(text: str, match: re.Match) -> Step:
     origin, mark, target, kind = match.groups()
     if mark == "x":
         if kind is None:
-            raise NotationError(f"{text!r}: a recorded capture names what it took, e.g. {text}=W", move_text=text)
+            raise NotationError(
+                Text(
+                    N_("{text}: a recorded capture names what it took, e.g. {example}=W"), text=repr(text), example=text
+                ),
+                move_text=text,
+            )
         captured = kind.upper()
     elif kind is not None:
-        raise NotationError(f"{text!r}: only a capture (with x) names a piece", move_text=text)
+        raise NotationError(Text(N_("{text}: only a capture (with x) names a piece"), text=repr(text)), move_text=text)
     else:
         captured = NOTHING if mark == "-" else None
     return Step(parse_square(origin), parse_square(target), captured)
@@ -111,14 +124,20 @@ def _parse_setup(text: str) -> Setup:
         placed = _PLACED.match(token)
         if not placed:
             raise NotationError(
-                f"{text!r}: {token!r} is not a placed piece; write a setup as Qd1,Wb2,Wc3,Wf2", move_text=text
+                Text(
+                    N_("{text}: {token} is not a placed piece; write a setup as Qd1,Wb2,Wc3,Wf2"),
+                    text=repr(text),
+                    token=repr(token),
+                ),
+                move_text=text,
             )
         square = parse_square(placed.group(2))
         (queens if placed.group(1).upper() == QUEEN else watchers).append(square)
     if len(queens) != 1 or len(watchers) != 3:
         raise NotationError(
-            f"{text!r}: a setup places one Queen and three Watchers, e.g. Qd1,Wb2,Wc3,Wf2", move_text=text
+            Text(N_("{text}: a setup places one Queen and three Watchers, e.g. Qd1,Wb2,Wc3,Wf2"), text=repr(text)),
+            move_text=text,
         )
     if len({*queens, *watchers}) != 4:
-        raise NotationError(f"{text!r}: two pieces cannot share a square", move_text=text)
+        raise NotationError(Text(N_("{text}: two pieces cannot share a square"), text=repr(text)), move_text=text)
     return make_setup(queens[0], watchers)

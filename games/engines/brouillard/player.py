@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import GameOver, IllegalMove, NotationError
+from games.engines.base import GAME_OVER, NOT_YOUR_TURN, GameOver, IllegalMove, NotationError
 from games.engines.brouillard import rules
 from games.engines.brouillard.board import bit, parse_square
-from games.engines.brouillard.moves import HELP, Probe, Setup, Step, parse, to_text
+from games.engines.brouillard.moves import HELP, Probe, Setup, Step, not_a_move, parse, to_text
 from games.engines.brouillard.state import BrouillardState
+from games.engines.text import N_, Text
 
-WITHOUT_ANSWER = "write your move without an answer ({bare}): the referee gives the answer once it is played"
+WITHOUT_ANSWER = N_("write your move without an answer ({bare}): the referee gives the answer once it is played")
+__all__ = ["HELP", "WITHOUT_ANSWER", "bare", "own_side", "parse_player_move", "player_moves"]
 
 
 def bare(move) -> Setup | Step | Probe:
@@ -67,20 +69,25 @@ def player_moves(view: dict[str, Any]) -> list[str]:
 def parse_player_move(view: dict[str, Any], text: str) -> str:
     seat = view.get("seat")
     if view["over"]:
-        raise GameOver("the game is over: no more moves")
+        raise GameOver(GAME_OVER)
     if seat is None or view["to_move"] != seat:
-        raise IllegalMove("it is not your turn", move_text=text)
+        raise IllegalMove(NOT_YOUR_TURN, move_text=text)
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move: {HELP}")
+        raise NotationError(not_a_move(text))
     text = text.strip()
     move = parse(text)
     plain = bare(move)
     if _carries_answer(text, move):
-        raise NotationError(WITHOUT_ANSWER.format(bare=to_text(plain)), move_text=text)
+        raise NotationError(Text(WITHOUT_ANSWER, bare=to_text(plain)), move_text=text)
     side = own_side(view)
     if side.in_setup() != isinstance(move, Setup):
-        wanted = "your setup (e.g. Qd1,Wb2,Wc3,Wf2)" if side.in_setup() else "a move (c2c4) or a probe (?d4)"
-        raise IllegalMove(f"{text!r}: you play {wanted} now", move_text=text)
+        if side.in_setup():
+            raise IllegalMove(
+                Text(N_("{text}: you play your setup (e.g. Qd1,Wb2,Wc3,Wf2) now"), text=repr(text)), move_text=text
+            )
+        raise IllegalMove(
+            Text(N_("{text}: you play a move (c2c4) or a probe (?d4) now"), text=repr(text)), move_text=text
+        )
     rules.check(side, plain)
     return to_text(plain)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from games.engines.base import GameOver, IllegalMove
+from games.engines.base import GAME_OVER, GameOver, IllegalMove
 from games.engines.brouillard.board import (
     HOME_MASK,
     HOME_ROWS,
@@ -24,6 +24,7 @@ from games.engines.brouillard.board import (
 )
 from games.engines.brouillard.moves import NOTHING, QUEEN, WATCHER, Probe, Setup, Step, make_setup, to_text
 from games.engines.brouillard.state import BrouillardState, Record
+from games.engines.text import N_, Text
 
 STEPS = {(o, t): Step(o, t) for o in SQUARES for t in reach(True)[o]}
 PROBES = tuple(Probe(square) for square in SQUARES)
@@ -61,8 +62,8 @@ def legal_moves(state: BrouillardState) -> list:
     return [*steps_of(state.armies[seat], state.diagonal_two_step), *PROBES]
 
 
-def seat_label(seat: int) -> str:
-    return f"Seat {seat + 1}"
+def seat_label(seat: int) -> Text:
+    return Text(N_("Seat {seat}"), seat=seat + 1)
 
 
 # --- checking an action --------------------------------------------------------------------
@@ -72,43 +73,64 @@ def check(state: BrouillardState, move) -> None:
     """Raise IllegalMove, in a player's words, unless ``move`` may be played now."""
     seat = state.to_move
     if seat is None:
-        raise GameOver("the game is over: no more moves")
+        raise GameOver(GAME_OVER)
     if not isinstance(move, Setup | Step | Probe):
-        raise IllegalMove(f"{move!r} is not a Brouillard move")
+        raise IllegalMove(Text(N_("{move} is not a Brouillard move"), move=repr(move)))
     if state.in_setup():
         if not isinstance(move, Setup):
-            raise IllegalMove(f"{seat_label(seat)} must first place its Queen and three Watchers")
+            raise IllegalMove(Text(N_("{seat} must first place its Queen and three Watchers"), seat=seat_label(seat)))
         _check_setup(seat, move)
     elif isinstance(move, Setup):
-        raise IllegalMove(f"{seat_label(seat)} has already placed its pieces")
+        raise IllegalMove(Text(N_("{seat} has already placed its pieces"), seat=seat_label(seat)))
     elif isinstance(move, Step):
         _check_step(state, seat, move)
     elif not 0 <= move.square < len(SQUARES):
-        raise IllegalMove("a probe must name a square of the board")
+        raise IllegalMove(Text(N_("a probe must name a square of the board")))
 
 
 def _check_setup(seat: int, move: Setup) -> None:
     squares = [move.queen, *move.watchers]
     if len(move.watchers) != 3 or len(set(squares)) != 4 or not all(s in SQUARES for s in squares):
-        raise IllegalMove("a setup places one Queen and three Watchers on four different squares")
+        raise IllegalMove(Text(N_("a setup places one Queen and three Watchers on four different squares")))
     outside = [name(s) for s in squares if not HOME_MASK[seat] & bit(s)]
     if outside:
         rows = "-".join(str(r + 1) for r in (HOME_ROWS[seat][0], HOME_ROWS[seat][-1]))
-        raise IllegalMove(f"{seat_label(seat)} places its pieces on rows {rows}, not on {', '.join(outside)}")
+        raise IllegalMove(
+            Text(
+                N_("{seat} places its pieces on rows {rows}, not on {squares}"),
+                seat=seat_label(seat),
+                rows=rows,
+                squares=", ".join(outside),
+            )
+        )
 
 
 def _check_step(state: BrouillardState, seat: int, move: Step) -> None:
     army = state.armies[seat]
     if move.origin not in SQUARES or move.target not in SQUARES:
-        raise IllegalMove("a move goes from a square of the board to another")
+        raise IllegalMove(Text(N_("a move goes from a square of the board to another")))
     origin, target = name(move.origin), name(move.target)
     if not army & bit(move.origin):
-        raise IllegalMove(f"you have no piece on {origin}")
+        raise IllegalMove(Text(N_("you have no piece on {square}"), square=origin))
     if move.target not in reach(state.diagonal_two_step)[move.origin]:
-        two = "two squares in a straight line" + (" or diagonally" if state.diagonal_two_step else "")
-        raise IllegalMove(f"a piece moves to a neighbouring square or {two}: {origin} to {target} is neither")
+        if state.diagonal_two_step:
+            reach_text = N_(
+                "a piece moves to a neighbouring square or two squares in a straight line or diagonally: "
+                "{origin} to {target} is neither"
+            )
+        else:
+            reach_text = N_(
+                "a piece moves to a neighbouring square or two squares in a straight line: {origin} to {target} is neither"
+            )
+        raise IllegalMove(Text(reach_text, origin=origin, target=target))
     if army & bit(move.target):
-        raise IllegalMove(f"the piece on {origin} cannot stop on {target}: your own piece stands there")
+        raise IllegalMove(
+            Text(
+                N_("the piece on {origin} cannot stop on {target}: your own piece stands there"),
+                origin=origin,
+                target=target,
+            )
+        )
 
 
 def answer(state: BrouillardState, move) -> Setup | Step | Probe:
@@ -126,22 +148,34 @@ def answer(state: BrouillardState, move) -> Setup | Step | Probe:
 def check_recorded_answer(state: BrouillardState, move, truth) -> None:
     """A logged answer must be the referee's: a wrong one is a forged or corrupted log."""
     if isinstance(move, Step) and move.captured is not None and move.captured != truth.captured:
-        said = "captured nothing" if move.captured == NOTHING else f"took a {_kind_word(move.captured)}"
-        real = (
-            "nothing stood there" if truth.captured == NOTHING else f"an enemy {_kind_word(truth.captured)} stood there"
+        said = {NOTHING: N_("captured nothing"), QUEEN: N_("took a Queen"), WATCHER: N_("took a Watcher")}.get(
+            move.captured, Text(N_("took a {kind}"), kind=move.captured)
         )
+        real = {
+            NOTHING: N_("nothing stood there"),
+            QUEEN: N_("an enemy Queen stood there"),
+            WATCHER: N_("an enemy Watcher stood there"),
+        }.get(truth.captured, Text(N_("an enemy {kind} stood there"), kind=truth.captured))
         raise IllegalMove(
-            f"the log says {to_text(move)} {said} on {name(move.target)}, but {real}", move_text=to_text(move)
+            Text(
+                N_("the log says {move} {said} on {square}, but {real}"),
+                move=to_text(move),
+                said=said,
+                square=name(move.target),
+                real=real,
+            ),
+            move_text=to_text(move),
         )
     if isinstance(move, Probe) and move.count is not None and move.count != truth.count:
         raise IllegalMove(
-            f"the log answers {move.count} to the probe of {name(move.square)}, but the true answer is {truth.count}",
+            Text(
+                N_("the log answers {count} to the probe of {square}, but the true answer is {truth}"),
+                count=move.count,
+                square=name(move.square),
+                truth=truth.count,
+            ),
             move_text=to_text(move),
         )
-
-
-def _kind_word(kind: str) -> str:
-    return {QUEEN: "Queen", WATCHER: "Watcher"}.get(kind, kind)
 
 
 # --- applying an action ----------------------------------------------------------------------

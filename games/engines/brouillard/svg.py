@@ -10,6 +10,7 @@ from typing import Any
 
 from games.engines.brouillard.board import FILES, SIZE, parse_square
 from games.engines.brouillard.gestures import PROBE_TARGET, target
+from games.engines.text import N_, Text, Translate, identity
 
 PROBE_STRIP = 48  # below the caption: the "Probe a square" button of a seat in play
 
@@ -19,7 +20,7 @@ COLOURS = ("#efe6cf", "#35466b")  # Seat 1 ivory, Seat 2 slate
 OUTLINES = ("#7a6a45", "#101828")
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], translate: Translate = identity) -> str:
     flip = view.get("seat") == 1  # each seat sees its own side at the bottom
     width = MARGIN * 2 + CELL * SIZE
     probing = view.get("seat") is not None and view.get("phase") == "play"
@@ -34,9 +35,9 @@ def render(view: dict[str, Any]) -> str:
     parts += _pieces(view, flip)
     parts += _probe(view, flip)
     parts += _targets(flip)
-    parts.append(_caption(view, width, width + 28))
+    parts.append(_caption(view, width, width + 28, translate))
     if probing:
-        parts.append(_probe_button(width, width + 28))
+        parts.append(_probe_button(width, width + 28, translate))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -159,25 +160,32 @@ def _targets(flip: bool) -> list[str]:
     return out
 
 
-def _probe_button(width: int, top: int) -> str:
+def _probe_button(width: int, top: int, translate: Translate = identity) -> str:
+    aria = _escape(translate(Text(N_("probe a square"))))
+    label = _escape(translate(Text(N_("Probe a square"))))
     return (
-        f'<g class="board-target board-button" data-target="{PROBE_TARGET}" aria-label="probe a square">'
+        f'<g class="board-target board-button" data-target="{PROBE_TARGET}" aria-label="{aria}">'
         f'<rect x="{width // 2 - 80}" y="{top + 4}" width="160" height="36" rx="8" fill="#fff4e6" '
         f'stroke="#d9480f" stroke-width="2"/>'
-        f'<text x="{width // 2}" y="{top + 27}" font-size="15" text-anchor="middle" fill="#862e05">Probe a square</text>'
+        f'<text x="{width // 2}" y="{top + 27}" font-size="15" text-anchor="middle" fill="#862e05">{label}</text>'
         "</g>"
     )
 
 
-def _caption(view: dict[str, Any], width: int, height: int) -> str:
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _caption(view: dict[str, Any], width: int, height: int, translate: Translate = identity) -> str:
     if view.get("over"):
         text = view["result"]["reason"]
     else:
         seat = view.get("seat")
-        who = "Spectator" if seat is None else f"Seat {seat + 1}"
+        who = Text(N_("Spectator")) if seat is None else Text(N_("Seat {seat}"), seat=seat + 1)
         left = view.get("pieces_left", [0, 0])
         mover = view.get("to_move")
-        turn = f"Seat {mover + 1} to play" if mover is not None else ""
-        text = f"{who} · pieces {left[0]}–{left[1]} · {turn}"
+        turn = Text(N_("Seat {seat} to play"), seat=mover + 1) if mover is not None else ""
+        text = Text(N_("{who} · pieces {mine}–{theirs} · {turn}"), who=who, mine=left[0], theirs=left[1], turn=turn)
+    text = translate(text)
     safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return f'<text x="{width // 2}" y="{height - 10}" font-size="14" text-anchor="middle" fill="#222">{safe}</text>'

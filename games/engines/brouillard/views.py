@@ -15,6 +15,7 @@ from typing import Any
 from games.engines.brouillard.board import name, names_of, squares_of, zone
 from games.engines.brouillard.moves import NOTHING, Probe, Setup, Step, to_text
 from games.engines.brouillard.state import BrouillardState, Record
+from games.engines.text import N_, Nn_, Text
 
 SLUG = "brouillard"
 
@@ -60,13 +61,21 @@ def result(state: BrouillardState) -> dict[str, Any]:
     counts = [state.armies[0].bit_count(), state.armies[1].bit_count()]
     if state.winner is not None:
         winner = state.winner
-        reason = f"Seat {winner + 1} captured the enemy Queen"
+        reason = Text(N_("Seat {seat} captured the enemy Queen"), seat=winner + 1)
     elif counts[0] == counts[1]:
         winner = None
-        reason = f"the mist closed with {counts[0]} pieces each: a draw"
+        reason = Text(
+            Nn_("the mist closed with {n} pieces each: a draw", "the mist closed with {n} pieces each: a draw"),
+            n=counts[0],
+        )
     else:
         winner = 0 if counts[0] > counts[1] else 1
-        reason = f"the mist closed: Seat {winner + 1} kept {counts[winner]} pieces against {counts[1 - winner]}"
+        reason = Text(
+            N_("the mist closed: Seat {seat} kept {kept} pieces against {other}"),
+            seat=winner + 1,
+            kept=counts[winner],
+            other=counts[1 - winner],
+        )
     ended_by = "queen" if state.winner is not None else "turns"
     return {"winner": winner, "ended_by": ended_by, "reason": reason, "pieces_left": counts}
 

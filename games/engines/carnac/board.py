@@ -10,15 +10,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engines.text import Np_
+
 MEGALITHS = 28  # the stockpile is the same on every board section
 
 # Directions, in the order tilts are listed and written: north, east, south, west.
 NORTH, EAST, SOUTH, WEST = range(4)
-DIRECTION_NAMES = ("north", "east", "south", "west")
+# Said of a tilt ("cannot be tilted north", "Tilt north"): the site translates them as a direction.
+DIRECTION_NAMES = (
+    Np_("tilt direction", "north"),
+    Np_("tilt direction", "east"),
+    Np_("tilt direction", "south"),
+    Np_("tilt direction", "west"),
+)
 DIRECTION_LETTERS = "nesw"
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dcol, drow); rows grow to the north
 
 SIZES = {"small": (8, 5), "medium": (10, 7), "large": (14, 9)}  # (width, height) of each section
+SIZE_WORDS = {
+    "small": Np_("board size", "small"),
+    "medium": Np_("board size", "medium"),
+    "large": Np_("board size", "large"),
+}
 FILES = "abcdefghijklmn"
 
 

@@ -8,14 +8,16 @@ from typing import Any
 from games.engines.base import Engine, GameOver, IllegalMove, InvalidSetup
 from games.engines.carnac import moves as notation
 from games.engines.carnac import play, scoring
-from games.engines.carnac.board import DIRECTION_NAMES, SIZES, board_named
+from games.engines.carnac.board import DIRECTION_NAMES, SIZE_WORDS, SIZES, board_named
 from games.engines.carnac.moves import COLOUR_NAMES, DECLINE, EMPTY, LYING, TILT
 from games.engines.carnac.state import CarnacState
 from games.engines.carnac.view import observe, state_from_view
 from games.engines.info import GameInfo, Kind, OptionSpec
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Nn_, Np_, Text, identity
 
-ORDINALS = ("largest", "second largest", "third largest")
+ORDINALS = (N_("largest"), N_("second largest"), N_("third largest"))
+COLOUR_WORDS = {"red": N_("Red"), "white": N_("White")}
 
 
 class CarnacEngine(Engine):
@@ -29,16 +31,24 @@ class CarnacEngine(Engine):
             OptionSpec(
                 "board",
                 "medium",
-                "board section: small 8×5, medium 10×7, large 14×9",
+                N_("board section: small 8×5, medium 10×7, large 14×9"),
                 choices=tuple(SIZES),
-                label="{} board",
+                label=N_("{} board"),
+                value_labels=tuple(SIZE_WORDS.items()),
             ),
-            OptionSpec("first_colour", "red", "the colour of play of seat 1, the first player", choices=COLOUR_NAMES),
+            OptionSpec(
+                "first_colour",
+                "red",
+                N_("the colour of play of seat 1, the first player"),
+                choices=COLOUR_NAMES,
+                label=N_("first colour"),
+                value_labels=(("red", Np_("colour", "red")), ("white", Np_("colour", "white"))),
+            ),
         ),
         default_tiebreaks=("match_points", "game_wins", "carnac_dolmens", "direct_encounter", "buchholz"),
-        score_label="dolmens",
-        tiebreak_labels=("dolmens", "dolmen sizes, largest first"),
-        summary="Stand megaliths, tilt your opponent's, and build the most dolmens seen from above.",
+        score_label=N_("dolmens"),
+        tiebreak_labels=(N_("dolmens"), N_("dolmen sizes, largest first")),
+        summary=N_("Stand megaliths, tilt your opponent's, and build the most dolmens seen from above."),
         rules_doc="docs/games/carnac.md",
         # One rating pool per board: the small board is not the same skill as the large one.
         extra={"ranking": {"pool_options": ["board"]}},
@@ -48,7 +58,7 @@ class CarnacEngine(Engine):
 
     def initial_state(self, options: dict[str, Any], seats: int, layout: Any) -> CarnacState:
         if layout is not None:
-            raise InvalidSetup("Carnac has no random setup: its layout is always null")
+            raise InvalidSetup(Text(N_("Carnac has no random setup: its layout is always null")))
         return play.initial(board_named(options["board"]), COLOUR_NAMES.index(options["first_colour"]))
 
     def layout(self, state: CarnacState) -> None:
@@ -69,7 +79,7 @@ class CarnacEngine(Engine):
 
     def play(self, state: CarnacState, move: Any) -> CarnacState:
         if state.to_move is None:
-            raise GameOver("the game is over: no megalith is left to place or no square is free")
+            raise GameOver(Text(N_("the game is over: no megalith is left to place or no square is free")))
         if state.pending:
             if type(move) is int and move in state.pending:
                 return play.tilt(state, move) if move != DECLINE else play.decline(state)
@@ -81,25 +91,43 @@ class CarnacEngine(Engine):
     def _why_not_while_deciding(self, state: CarnacState, move: Any) -> str:
         where = state.board.square_names[state.last_square]
         if notation.is_placement(move):
-            return f"first decide about the megalith just placed on {where}: tilt it or decline (x)"
+            return Text(
+                N_("first decide about the megalith just placed on {square}: tilt it or decline (x)"), square=where
+            )
         if type(move) is int and TILT <= move < DECLINE:
             direction = move - TILT
             target = state.board.tilt_targets[state.last_square][direction]
             name = DIRECTION_NAMES[direction]
             if target is None:
-                return f"the megalith on {where} cannot be tilted {name}: it would stick out over the edge"
+                return Text(
+                    N_("the megalith on {square} cannot be tilted {direction}: it would stick out over the edge"),
+                    square=where,
+                    direction=name,
+                )
             taken = [state.board.square_names[sq] for sq in target if state.cells[sq] != EMPTY]
-            return f"the megalith on {where} cannot be tilted {name}: the square {taken[0]} is taken"
-        return f"{move!r} is not a move: tilt the megalith on {where} or decline (x)"
+            return Text(
+                N_("the megalith on {square} cannot be tilted {direction}: the square {taken} is taken"),
+                square=where,
+                direction=name,
+                taken=taken[0],
+            )
+        return Text(
+            N_("{move} is not a move: tilt the megalith on {square} or decline (x)"), move=repr(move), square=where
+        )
 
     def _why_not_while_placing(self, state: CarnacState, move: Any) -> str:
         if move == DECLINE or (type(move) is int and TILT <= move < DECLINE):
-            return "there is no megalith to tilt now: place a new one on an empty square"
+            return Text(N_("there is no megalith to tilt now: place a new one on an empty square"))
         if not notation.is_placement(move) or move >> 2 >= state.board.size:
-            return f"{move!r} is not a placement on the {state.board.name} board"
+            return Text(
+                N_("{move} is not a placement on the {board} board"),
+                move=repr(move),
+                board=SIZE_WORDS.get(state.board.name, state.board.name),
+            )
         square = move >> 2
-        what = "a lying megalith" if state.cells[square] >= LYING else "a standing megalith"
-        return f"the square {state.board.square_names[square]} is taken by {what}"
+        if state.cells[square] >= LYING:
+            return Text(N_("the square {square} is taken by a lying megalith"), square=state.board.square_names[square])
+        return Text(N_("the square {square} is taken by a standing megalith"), square=state.board.square_names[square])
 
     # --- the end -------------------------------------------------------------------------
 
@@ -129,22 +157,36 @@ class CarnacEngine(Engine):
         )
 
     def _reason(self, state: CarnacState, sizes: list[list[int]]) -> str:
-        colours = [COLOUR_NAMES[state.colour_of(seat)].capitalize() for seat in (0, 1)]
+        colours = [COLOUR_WORDS[COLOUR_NAMES[state.colour_of(seat)]] for seat in (0, 1)]
         counts = [len(s) for s in sizes]
         if counts[0] != counts[1]:
             winner = 0 if counts[0] > counts[1] else 1
-            return f"{colours[winner]} has more dolmens ({counts[winner]} to {counts[1 - winner]})"
+            return Text(
+                N_("{colour} has more dolmens ({won} to {lost})"),
+                colour=colours[winner],
+                won=counts[winner],
+                lost=counts[1 - winner],
+            )
         for index, (a, b) in enumerate(zip(*sizes)):
             if a != b:
                 winner = 0 if a > b else 1
-                ordinal = ORDINALS[index] if index < len(ORDINALS) else f"{index + 1}th largest"
-                return (
-                    f"{colours[winner]} wins on equal dolmens ({counts[0]} each): its {ordinal} dolmen is bigger "
-                    f"({max(a, b)} to {min(a, b)})"
+                ordinal = ORDINALS[index] if index < len(ORDINALS) else Text(N_("{index}th largest"), index=index + 1)
+                return Text(
+                    N_(
+                        "{colour} wins on equal dolmens ({each} each): its {ordinal} dolmen is bigger ({won} to {lost})"
+                    ),
+                    colour=colours[winner],
+                    each=counts[0],
+                    ordinal=ordinal,
+                    won=max(a, b),
+                    lost=min(a, b),
                 )
         if counts[0] == 0:
-            return "a draw: nobody built a dolmen"
-        return f"a draw: {counts[0]} dolmen{'s' if counts[0] != 1 else ''} each, of the same sizes"
+            return Text(N_("a draw: nobody built a dolmen"))
+        return Text(
+            Nn_("a draw: {n} dolmen each, of the same sizes", "a draw: {n} dolmens each, of the same sizes"),
+            n=counts[0],
+        )
 
     # --- views, notation, pictures ---------------------------------------------------------
 
@@ -165,7 +207,7 @@ class CarnacEngine(Engine):
 
         return gestures(view, self.player_moves(view))
 
-    def render_svg(self, view: dict[str, Any]) -> str:
+    def render_svg(self, view: dict[str, Any], translate=identity) -> str:
         from games.engines.carnac.svg import render
 
-        return render(view)
+        return render(view, translate)

@@ -14,9 +14,11 @@ from typing import Any
 
 from games.engines.carnac.board import DIRECTION_LETTERS, DIRECTION_NAMES, board_named
 from games.engines.gestures import Gesture
+from games.engines.text import N_, Np_, Text
 
-COLOUR_WORDS = {"r": "red", "w": "white"}
-DECLINE_LABEL = "Leave it standing"
+COLOUR_WORDS = {"r": Np_("colour", "red"), "w": Np_("colour", "white")}
+ON_TOP = {"r": N_("Red on top"), "w": N_("White on top")}
+DECLINE_LABEL = N_("Leave it standing")
 
 
 def target(square: str) -> str:
@@ -29,8 +31,12 @@ def placement_choice(top: str, axis: str) -> tuple[str, str]:
     other = "w" if top == "r" else "r"
     north_south = top if axis == "n" else other
     east_west = other if axis == "n" else top
-    group = f"{COLOUR_WORDS[top].capitalize()} on top"
-    return group, f"{COLOUR_WORDS[north_south]} north–south, {COLOUR_WORDS[east_west]} east–west"
+    group = ON_TOP[top]
+    return group, Text(
+        N_("{north_south} north–south, {east_west} east–west"),
+        north_south=COLOUR_WORDS[north_south],
+        east_west=COLOUR_WORDS[east_west],
+    )
 
 
 def gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
@@ -53,4 +59,8 @@ def _tilt(board, last_square: str, move: str) -> Gesture:
     square = board.parse_square(last_square)
     direction = DIRECTION_LETTERS.index(move[1])
     first, _second = board.tilt_targets[square][direction]
-    return Gesture(move, (target(last_square), target(board.square_names[first])), f"Tilt {DIRECTION_NAMES[direction]}")
+    return Gesture(
+        move,
+        (target(last_square), target(board.square_names[first])),
+        Text(N_("Tilt {direction}"), direction=DIRECTION_NAMES[direction]),
+    )

@@ -15,7 +15,8 @@ north or south shows white, east or west shows red); ``tn`` tilts north; ``x`` d
 from __future__ import annotations
 
 from games.engines.base import NotationError
-from games.engines.carnac.board import DIRECTION_LETTERS, Board
+from games.engines.carnac.board import DIRECTION_LETTERS, SIZE_WORDS, Board
+from games.engines.text import N_, Text
 
 RED, WHITE = 0, 1
 COLOUR_NAMES = ("red", "white")
@@ -78,29 +79,40 @@ def move_to_text(board: Board, move: int) -> str:
     return board.square_names[square] + COLOUR_LETTERS[variant >> 1] + AXIS_LETTERS[variant & 1]
 
 
-_HOW_TO_WRITE = (
-    "write a placement as square, top colour (r or w) and the axis of the top colour's faces "
-    "(n for north/south, e for east/west), e.g. e4wn; a tilt as t and a direction, e.g. tn; "
-    "a decline as x"
+_HOW_TO_WRITE = Text(
+    N_(
+        "write a placement as square, top colour (r or w) and the axis of the top colour's faces "
+        "(n for north/south, e for east/west), e.g. e4wn; a tilt as t and a direction, e.g. tn; "
+        "a decline as x"
+    )
 )
+
+
+def _not_a_move(text: object) -> Text:
+    return Text(N_("{text} is not a move: {how}"), text=repr(text), how=_HOW_TO_WRITE)
 
 
 def parse_move(board: Board, text: str) -> int:
     """The move written ``text``; raises NotationError naming what is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move: {_HOW_TO_WRITE}")
+        raise NotationError(_not_a_move(text))
     written = text.strip().lower()
     if written == "x":
         return DECLINE
     if len(written) == 2 and written[0] == "t" and written[1] in DIRECTION_LETTERS:
         return TILT + DIRECTION_LETTERS.index(written[1])
     if len(written) < 4 or written[-1] not in AXIS_LETTERS or written[-2] not in COLOUR_LETTERS:
-        raise NotationError(f"{text!r} is not a move: {_HOW_TO_WRITE}", move_text=text)
+        raise NotationError(_not_a_move(text), move_text=text)
     square = board.parse_square(written[:-2])
     if square is None:
         raise NotationError(
-            f"{written[:-2]!r} is not a square of the {board.name} board "
-            f"(files a-{board.square_names[board.width - 1][0]}, ranks 1-{board.height})",
+            Text(
+                N_("{square} is not a square of the {board} board (files a-{last_file}, ranks 1-{last_rank})"),
+                square=repr(written[:-2]),
+                board=SIZE_WORDS.get(board.name, board.name),
+                last_file=board.square_names[board.width - 1][0],
+                last_rank=board.height,
+            ),
             move_text=text,
         )
     variant = variant_of(COLOUR_LETTERS.index(written[-2]), AXIS_LETTERS.index(written[-1]))

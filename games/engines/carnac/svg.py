@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from games.engines.carnac.gestures import target
+from games.engines.text import N_, Nn_, Text, Translate, identity, join
 
 CELL = 44
 MARGIN = 26
@@ -125,7 +126,7 @@ def _outline(grid: _Grid, squares: list[str], colour: str) -> str:
     )
 
 
-def _last_action(grid: _Grid, view: dict[str, Any]) -> list[str]:
+def _last_action(grid: _Grid, view: dict[str, Any], translate: Translate = identity) -> list[str]:
     move = view.get("last_move")
     dash = ' stroke-dasharray="5 4"' if move == "x" else ""  # a decline: the megalith was left standing
     parts = []
@@ -133,21 +134,34 @@ def _last_action(grid: _Grid, view: dict[str, Any]) -> list[str]:
         x, y = grid.corner(name)
         parts.append(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="none" '
-            f'stroke="{LAST}" stroke-width="3"{dash}><title>last move {escape(str(move))}</title></rect>'
+            f'stroke="{LAST}" stroke-width="3"{dash}><title>{escape(translate(Text(LAST_MOVE, move=str(move))))}</title></rect>'
         )
     return parts
 
 
-def _caption(view: dict[str, Any]) -> str:
-    colours = [c.capitalize() for c in view["colours"]]
+BOARD_LABEL = Text(N_("Carnac board"))
+LAST_MOVE = N_("last move {move}")
+CAPITAL_COLOURS = {"red": N_("Red"), "white": N_("White")}
+
+
+def _caption(view: dict[str, Any]) -> Text:
+    colours = [CAPITAL_COLOURS.get(c, c.capitalize()) for c in view["colours"]]
     if view["over"]:
-        counts = {c: sum(1 for d in view["dolmens"] if d["colour"] == c.lower()) for c in colours}
-        return "Game over · " + ", ".join(f"{c} {n} dolmen{'s' if n != 1 else ''}" for c, n in counts.items())
+        counts = [
+            (c, sum(1 for d in view["dolmens"] if d["colour"] == name)) for c, name in zip(colours, view["colours"])
+        ]
+        tally = join(", ", [Text(Nn_("{colour} {n} dolmen", "{colour} {n} dolmens"), colour=c, n=n) for c, n in counts])
+        return Text(N_("Game over · {tally}"), tally=tally)
     who = colours[view["to_move"]]
-    left = f"{view['stock']} megalith{'s' if view['stock'] != 1 else ''} left"
+    left = Text(Nn_("{n} megalith left", "{n} megaliths left"), n=view["stock"])
     if view["phase"] == "decide":
-        return f"{who} to tilt the megalith on {view['last_square']} or decline · {left}"
-    return f"{who} to place · {left}"
+        return Text(
+            N_("{colour} to tilt the megalith on {square} or decline · {left}"),
+            colour=who,
+            square=view["last_square"],
+            left=left,
+        )
+    return Text(N_("{colour} to place · {left}"), colour=who, left=left)
 
 
 def _targets(grid: _Grid) -> list[str]:
@@ -164,13 +178,13 @@ def _targets(grid: _Grid) -> list[str]:
     return parts
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], translate: Translate = identity) -> str:
     grid = _Grid(int(view["width"]), int(view["height"]))
     total_w = 2 * MARGIN + grid.width * CELL
     total_h = 2 * MARGIN + grid.height * CELL + CAPTION
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w} {total_h}" width="{total_w}" '
-        f'height="{total_h}" role="group" aria-label="Carnac board">',
+        f'height="{total_h}" role="group" aria-label="{escape(translate(BOARD_LABEL))}">',
         "<style>.coord{font:12px sans-serif;fill:#4a4536;text-anchor:middle}"
         ".caption{font:14px sans-serif;fill:#222;text-anchor:middle}</style>",
         *_board(grid),
@@ -178,8 +192,10 @@ def render(view: dict[str, Any]) -> str:
     for stone in view["megaliths"]:
         parts.extend(_standing(grid, stone) if stone["standing"] else _lying(grid, stone))
     parts.extend(_outline(grid, d["squares"], d["colour"]) for d in view["dolmens"])
-    parts.extend(_last_action(grid, view))
+    parts.extend(_last_action(grid, view, translate))
     parts.extend(_targets(grid))
-    parts.append(f'<text x="{total_w / 2}" y="{total_h - 10}" class="caption">{escape(_caption(view))}</text>')
+    parts.append(
+        f'<text x="{total_w / 2}" y="{total_h - 10}" class="caption">{escape(translate(_caption(view)))}</text>'
+    )
     parts.append("</svg>")
     return "\n".join(parts)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.engines.text import N_, Np_, Text, join
+
 BOAT_SCORINGS = ((2, 3), (4, 5), (5, 6), (6, 7))
 EXTRA_BOAT_SCORINGS = ((1, 3), (2, 4), (3, 5), (7, 8))  # ours
 
@@ -51,25 +53,25 @@ class Event(NamedTuple):
 
 
 EVENTS = {
-    18: Event("Exhaustion", "Each movement of a Sailor costs 1 MP more"),
-    19: Event("Dutiful", "Each movement of a Sailor costs 1 MP less (minimum 1)"),
-    20: Event("Heavy Baggage", "Each movement of a Warrior/Commoner costs 1 MP more"),
-    21: Event("Honorable", "Each movement of a Warrior/Commoner costs 1 MP less (minimum 1)"),
-    22: Event("Responsibility", "Each movement of a Leader/Elder costs 1 MP more"),
-    23: Event("Exemplary", "Each movement of a Leader/Elder costs 1 MP less (minimum 1)"),
-    24: Event("Slippery", "Each entry into a boat costs 1 MP more"),
-    25: Event("Slipped", "Each entry into a boat costs 2 MP more"),
-    26: Event("Disaster", "Each player has 5 MP available this round"),
-    27: Event("Misfortune", "Each player has 6 MP available this round"),
-    28: Event("Scope", "Each player has 8 MP available this round"),
-    29: Event("Luck", "Each player has 9 MP available this round"),
-    30: Event("Easiness", "Each movement without a special characteristic costs 1 MP less (minimum 1)"),
-    31: Event("Demanding", "Each movement with a special characteristic costs 1 MP more"),
-    32: Event("Headwind", "Each Run costs 1 MP more (Endurance is not affected)"),
-    33: Event("Skillful", "Each Swap costs 1 MP less"),
-    34: Event("Gusty", "The use of Jump and Cross is forbidden"),
-    35: Event("Dizzy Spell", "The use of Push and Squeeze is forbidden"),
-    36: Event("Calm", "There is no event"),
+    18: Event(N_("Exhaustion"), N_("Each movement of a Sailor costs 1 MP more")),
+    19: Event(N_("Dutiful"), N_("Each movement of a Sailor costs 1 MP less (minimum 1)")),
+    20: Event(N_("Heavy Baggage"), N_("Each movement of a Warrior/Commoner costs 1 MP more")),
+    21: Event(N_("Honorable"), N_("Each movement of a Warrior/Commoner costs 1 MP less (minimum 1)")),
+    22: Event(N_("Responsibility"), N_("Each movement of a Leader/Elder costs 1 MP more")),
+    23: Event(N_("Exemplary"), N_("Each movement of a Leader/Elder costs 1 MP less (minimum 1)")),
+    24: Event(N_("Slippery"), N_("Each entry into a boat costs 1 MP more")),
+    25: Event(N_("Slipped"), N_("Each entry into a boat costs 2 MP more")),
+    26: Event(N_("Disaster"), N_("Each player has 5 MP available this round")),
+    27: Event(N_("Misfortune"), N_("Each player has 6 MP available this round")),
+    28: Event(N_("Scope"), N_("Each player has 8 MP available this round")),
+    29: Event(N_("Luck"), N_("Each player has 9 MP available this round")),
+    30: Event(N_("Easiness"), N_("Each movement without a special characteristic costs 1 MP less (minimum 1)")),
+    31: Event(N_("Demanding"), N_("Each movement with a special characteristic costs 1 MP more")),
+    32: Event(N_("Headwind"), N_("Each Run costs 1 MP more (Endurance is not affected)")),
+    33: Event(N_("Skillful"), N_("Each Swap costs 1 MP less")),
+    34: Event(N_("Gusty"), N_("The use of Jump and Cross is forbidden")),
+    35: Event(N_("Dizzy Spell"), N_("The use of Push and Squeeze is forbidden")),
+    36: Event(N_("Calm"), N_("There is no event")),
 }
 EVENT_TYPE_COST = {18: ("S", 1), 19: ("S", -1), 20: ("WC", 1), 21: ("WC", -1), 22: ("LE", 1), 23: ("LE", -1)}
 EVENT_MP = {26: 5, 27: 6, 28: 8, 29: 9}
@@ -124,19 +126,46 @@ RESCUED_DECK = tuple(range(37, 49))
 ACHIEVEMENT_DECK = tuple(range(49, 61))
 
 
-def mission_text(number: int) -> str:
+def mission_text(number: int) -> Text:
     card = MISSIONS[number]
     if card.kind == "rescued":
-        wanted = ", ".join(f"{nation if nation else 'any'} {_TYPE_WORD[t]}" for t, nation in card.needs)
-        return f"Rescue {wanted}: {'/'.join(map(str, card.points))} RP for 1/2/3"
+        wanted = join(
+            ", ",
+            [
+                Text(N_("{nation} {type}"), nation=_NATION_WORD.get(nation, nation), type=_TYPE_WORD[t])
+                if nation
+                else Text(N_("any {type}"), type=_TYPE_WORD[t])
+                for t, nation in card.needs
+            ],
+        )
+        return Text(N_("Rescue {wanted}: {points} RP for 1/2/3"), wanted=wanted, points="/".join(map(str, card.points)))
     if card.kind == "most_any_boat":
-        return "8 RP for the most islanders in any one boat (a tie is enough)"
+        return Text(N_("8 RP for the most islanders in any one boat (a tie is enough)"))
     if card.kind == "most_in_boat":
-        return f"10 RP for the most islanders in the {card.nation} boat (a tie is enough)"
-    return f"10 RP for the most rescued {card.nation} islanders (in a boat or on the pier; a tie is enough)"
+        return Text(
+            N_("10 RP for the most islanders in the {nation} boat (a tie is enough)"),
+            nation=_NATION_WORD.get(card.nation, card.nation),
+        )
+    return Text(
+        N_("10 RP for the most rescued {nation} islanders (in a boat or on the pier; a tie is enough)"),
+        nation=_NATION_WORD.get(card.nation, card.nation),
+    )
 
 
-_TYPE_WORD = {"L": "Leader", "E": "Elder", "W": "Warrior", "S": "Sailor", "C": "Commoner"}
+_TYPE_WORD = {
+    "L": Np_("FOG islander", "Leader"),
+    "E": Np_("FOG islander", "Elder"),
+    "W": Np_("FOG islander", "Warrior"),
+    "S": Np_("FOG islander", "Sailor"),
+    "C": Np_("FOG islander", "Commoner"),
+}
+_NATION_WORD = {
+    "blue": Np_("FOG nation", "blue"),
+    "green": Np_("FOG nation", "green"),
+    "red": Np_("FOG nation", "red"),
+    "purple": Np_("FOG nation", "purple"),
+    "olive": Np_("FOG nation", "olive"),
+}
 
 
 def deck_letters(nations: tuple[str, ...]) -> set[str]:

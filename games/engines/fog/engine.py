@@ -12,6 +12,7 @@ from games.engines.fog.state import OVER, FogState
 from games.engines.fog.view import observe, state_from_view
 from games.engines.info import GameInfo, Kind
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Text, identity
 
 
 class FogEngine(Engine):
@@ -25,9 +26,9 @@ class FogEngine(Engine):
         setup_chance=True,
         options=setup.OPTIONS,
         default_tiebreaks=("placement_points", "fog_rescue_points", "direct_encounter", "buchholz"),
-        score_label="Rescue Points",
-        tiebreak_labels=("Rescue Points", "fewest islanders lost (negated)", "Commoners rescued"),
-        summary="Guide your islanders across a packed beach to the boats before the FOG swallows them.",
+        score_label=N_("Rescue Points"),
+        tiebreak_labels=(N_("Rescue Points"), N_("fewest islanders lost (negated)"), N_("Commoners rescued")),
+        summary=N_("Guide your islanders across a packed beach to the boats before the FOG swallows them."),
         rules_doc="docs/games/fog.md",
         # The Hourglass (option 1) is a clock, not a rule: online play runs it per turn and, when
         # it runs out, plays the turn's end for the player (remaining MP are lost).
@@ -105,16 +106,16 @@ class FogEngine(Engine):
 
     def move_to_text(self, state: FogState, move: Any) -> str:
         if not isinstance(move, notation.Move):
-            raise NotationError(f"{move!r} is not a move of The FOG")
+            raise NotationError(Text(N_("{move} is not a move of The FOG"), move=repr(move)))
         return notation.to_text(state.rules.board, move)
 
     def parse_move(self, state: FogState, text: str) -> notation.Move:
         return notation.parse(state.rules.board, text)
 
-    def render_svg(self, view: dict[str, Any]) -> str:
+    def render_svg(self, view: dict[str, Any], translate=identity) -> str:
         from games.engines.fog.svg import render
 
-        return render(view)
+        return render(view, translate)
 
     def move_gestures(self, view: dict[str, Any]) -> list:
         """Clicks for each offered move (``gestures.py``). The offered moves are the legal moves

@@ -25,30 +25,31 @@ from games.engines.fog import components as comp
 from games.engines.fog import moves as notation
 from games.engines.fog.board import Board
 from games.engines.gestures import Gesture
+from games.engines.text import N_, Np_, Text, Verbatim, join
 
 KIND_WORDS = {
-    notation.RUN: "Run",
-    notation.FREE: "Free Run (ends the turn)",
-    notation.SWAP: "Swap",
-    notation.PULL: "Pull back",
-    notation.PUSH: "Push",
-    notation.JUMP: "Jump",
-    notation.CROSS: "Cross",
-    notation.SQUEEZE: "Squeeze",
-    notation.DASH: "Run 3 hexes straight (Guardian of Speed)",
-    "epush": "Enhanced Push",
-    "ejump": "Enhanced Jump",
-    "ecross": "Enhanced Cross",
-    "esqueeze": "Enhanced Squeeze",
+    notation.RUN: Np_("FOG movement", "Run"),
+    notation.FREE: N_("Free Run (ends the turn)"),
+    notation.SWAP: Np_("FOG movement", "Swap"),
+    notation.PULL: Np_("FOG movement", "Pull back"),
+    notation.PUSH: Np_("FOG movement", "Push"),
+    notation.JUMP: Np_("FOG movement", "Jump"),
+    notation.CROSS: Np_("FOG movement", "Cross"),
+    notation.SQUEEZE: Np_("FOG movement", "Squeeze"),
+    notation.DASH: N_("Run 3 hexes straight (Guardian of Speed)"),
+    "epush": N_("Enhanced Push"),
+    "ejump": N_("Enhanced Jump"),
+    "ecross": N_("Enhanced Cross"),
+    "esqueeze": N_("Enhanced Squeeze"),
 }
 # Moves that put another islander somewhere: the third click says where it goes.
 DISPLACING = (notation.SWAP, notation.PULL, notation.PUSH)
 
 
-def _cost_words(cost: int | None) -> str:
+def _cost_words(cost: int | None) -> Text | None:
     if cost is None:
-        return ""
-    return " · free" if cost == 0 else f" · {cost} MP"
+        return None
+    return Text(Np_("MP cost", "free")) if cost == 0 else Text(N_("{cost} MP"), cost=cost)
 
 
 def _displaced_to(move: notation.Move) -> int:
@@ -63,22 +64,29 @@ def _displaced_to(move: notation.Move) -> int:
     return -1
 
 
-def _label(board: Board, move: notation.Move, cost: int | None, third_clicked: bool, occupied: set[int]) -> str:
+def _label(board: Board, move: notation.Move, cost: int | None, third_clicked: bool, occupied: set[int]) -> Text:
     names = board.names
     words = KIND_WORDS.get(move.kind, move.kind)
     if move.kind == "ejump" and move.via >= 0:
-        words += f" over {names[move.via]}"
+        words = Text(N_("Enhanced Jump over {hex}"), hex=names[move.via])
+    clauses = [words]
     kind = notation.base_kind(move.kind)
     if not third_clicked:
         if kind == notation.PUSH:
-            words += f", pushed onto {names[move.via]}"
+            clauses.append(Text(N_("pushed onto {hex}"), hex=names[move.via]))
         elif move.extra_kind == "=":
-            words += f", driving off to {names[move.extra]}"
+            clauses.append(Text(N_("driving off to {hex}"), hex=names[move.extra]))
     if move.extra_kind == "@" and not (third_clicked and kind in (notation.SWAP, notation.PULL)):
         passed = _passed(board, move, occupied)
-        who = f"the islander on {names[passed]}" if passed >= 0 else "the islander"
-        words += f", sending {who} back to {names[move.extra]}"
-    return words + _cost_words(cost)
+        if passed >= 0:
+            clauses.append(
+                Text(N_("sending the islander on {hex} back to {to}"), hex=names[passed], to=names[move.extra])
+            )
+        else:
+            clauses.append(Text(N_("sending the islander back to {to}"), to=names[move.extra]))
+    label = join(", ", clauses)
+    cost_words = _cost_words(cost)
+    return label if cost_words is None else join(" · ", [label, cost_words])
 
 
 def _passed(board: Board, move: notation.Move, occupied: set[int]) -> int:
@@ -95,8 +103,11 @@ def _keep_label(view: dict[str, Any], move: notation.Move) -> str:
     picks = [move.frm] + ([2 + move.to] if move.to >= 0 else [])
     cards = [hand[i] for i in picks if i < len(hand)]
     if len(cards) != len(picks):
-        return "Keep " + " and ".join(f"card {i + 1}" for i in picks)
-    return "Keep: " + " + ".join(f"#{card} {comp.mission_text(card)}" for card in cards)
+        if len(picks) == 1:
+            return Text(N_("Keep card {card}"), card=picks[0] + 1)
+        return Text(N_("Keep card {first} and card {second}"), first=picks[0] + 1, second=picks[1] + 1)
+    said = [Text(Verbatim("#{card} {text}"), card=card, text=comp.mission_text(card)) for card in cards]
+    return Text(N_("Keep: {cards}"), cards=join(" + ", said))
 
 
 def move_gestures(
@@ -113,11 +124,12 @@ def move_gestures(
         texts[move] = text
         if move.kind == notation.END:
             left = view.get("mp") or 0
-            gestures.append(Gesture(text, (), "End the turn" + (f" ({left} MP unused)" if left else "")))
+            label = Text(N_("End the turn ({mp} MP unused)"), mp=left) if left else Text(N_("End the turn"))
+            gestures.append(Gesture(text, (), label))
         elif move.kind == notation.KEEP:
-            gestures.append(Gesture(text, (), _keep_label(view, move), "Missions"))
+            gestures.append(Gesture(text, (), _keep_label(view, move), N_("Missions")))
         elif move.kind == notation.DRAFT:
-            gestures.append(Gesture(text, (names[move.frm],), "draft"))
+            gestures.append(Gesture(text, (names[move.frm],), Np_("FOG gesture", "draft")))
         else:
             movements[(names[move.frm], names[move.to])].append(move)
     for base, group in movements.items():
@@ -128,7 +140,7 @@ def move_gestures(
                 texts[move],
                 (*base, names[third]) if clicked else base,
                 _label(board, move, costs.get(move), clicked, occupied),
-                f"{base[0]} to {base[1]}",
+                Text(N_("{origin} to {target}"), origin=base[0], target=base[1]),
             )
             for move, third in zip(group, thirds)
         ]
@@ -142,7 +154,7 @@ def _distinct(gestures: list) -> list:
     for gesture in gestures:
         count[(gesture.path, gesture.choice)] += 1
     return [
-        replace(gesture, choice=f"{gesture.choice} ({gesture.move})")
+        replace(gesture, choice=Text(Verbatim("{choice} ({move})"), choice=gesture.choice, move=gesture.move))
         if count[(gesture.path, gesture.choice)] > 1
         else gesture
         for gesture in gestures

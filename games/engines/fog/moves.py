@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from games.engines.base import NotationError
 from games.engines.fog.board import Board
+from games.engines.text import N_, Text
 
 END, DRAFT, KEEP = "end", "draft", "keep"
 RUN, SWAP, PULL, PUSH, JUMP, CROSS, SQUEEZE, DASH, FREE = (
@@ -84,14 +85,22 @@ def _node(board: Board, name: str, text: str) -> int:
         return board.node(name)
     except KeyError:
         raise NotationError(
-            f"{text!r}: {name!r} is not a hex or boat place of the {board.name} beach", move_text=text
+            Text(
+                N_("{text}: {name} is not a hex or boat place of the {board} beach"),
+                text=repr(text),
+                name=repr(name),
+                board=board.name,
+            ),
+            move_text=text,
         ) from None
 
 
 def parse(board: Board, text: str) -> Move:
     raw = text.strip()
     if not raw:
-        raise NotationError("an empty move: write a movement like D7-E7, a draft like +D7, or end", move_text=text)
+        raise NotationError(
+            Text(N_("an empty move: write a movement like D7-E7, a draft like +D7, or end")), move_text=text
+        )
     if raw == "end":
         return END_MOVE
     if raw.startswith("+"):
@@ -114,7 +123,13 @@ def parse(board: Board, text: str) -> Move:
             break
     else:
         raise NotationError(
-            f"{text!r} is not a move: write D7-E7 (run), D7xE8 (swap), D7>E8>F9 (push), D7^F7 (jump), D7/F8 (cross), D7%F8 (squeeze) or end",
+            Text(
+                N_(
+                    "{text} is not a move: write D7-E7 (run), D7xE8 (swap), D7>E8>F9 (push), D7^F7 (jump), "
+                    "D7/F8 (cross), D7%F8 (squeeze) or end"
+                ),
+                text=repr(text),
+            ),
             move_text=text,
         )
     nodes = [_node(board, p, text) for p in parts]
@@ -131,11 +146,21 @@ def parse(board: Board, text: str) -> Move:
         kind = _BY_SYMBOL[symbol]
     if enhanced:
         if kind not in (PUSH, JUMP, CROSS, SQUEEZE):
-            raise NotationError(f"{text!r}: only Push, Jump, Cross and Squeeze can be enhanced", move_text=text)
+            raise NotationError(
+                Text(N_("{text}: only Push, Jump, Cross and Squeeze can be enhanced"), text=repr(text)), move_text=text
+            )
         kind = "e" + kind
     expected = 3 if base_kind(kind) == PUSH or (kind == "ejump") else 2
     if len(nodes) != expected:
-        raise NotationError(f"{text!r}: this movement names {expected} places, not {len(nodes)}", move_text=text)
+        raise NotationError(
+            Text(
+                N_("{text}: this movement names {expected} places, not {count}"),
+                text=repr(text),
+                expected=expected,
+                count=len(nodes),
+            ),
+            move_text=text,
+        )
     if base_kind(kind) == PUSH:
         return Move(kind, nodes[0], nodes[1], nodes[2], extra, extra_kind)
     if kind == "ejump":

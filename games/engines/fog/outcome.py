@@ -11,6 +11,7 @@ from typing import Any
 from games.engines.fog import scoring
 from games.engines.fog.state import FogState
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Text
 
 
 def _key(row: dict[str, Any]) -> tuple[int, int, int]:
@@ -63,19 +64,28 @@ def outcome(state: FogState) -> Outcome:
     )
 
 
-def _reason(rules, keys) -> str:
+def _reason(rules, keys) -> Text:
     best = max(keys)
     winners = [s for s, k in enumerate(keys) if k == best]
-    names = " and ".join(f"seat {s + 1}" for s in winners)
+    names = Text(N_("seat {seat}"), seat=winners[0] + 1)
+    for s in winners[1:]:
+        names = Text(N_("{first} and {second}"), first=names, second=Text(N_("seat {seat}"), seat=s + 1))
     tied_rp = [s for s, k in enumerate(keys) if k[0] == best[0]]
-    text = f"{names} {'share the victory' if len(winners) > 1 else 'wins'} with {best[0]} RP"
-    if len(tied_rp) > 1 and len(winners) == 1:
+    if len(winners) > 1:
+        return Text(N_("{seats} share the victory with {rp} RP"), seats=names, rp=best[0])
+    if len(tied_rp) > 1:
         others = [keys[s] for s in tied_rp if s not in winners]
         if all(o[1] < best[1] for o in others):
-            text += f", losing fewer islanders ({-best[1]})"
-        else:
-            text += f", with more Commoners rescued ({best[2]})"
-    return text
+            return Text(
+                N_("{seats} wins with {rp} RP, losing fewer islanders ({lost})"), seats=names, rp=best[0], lost=-best[1]
+            )
+        return Text(
+            N_("{seats} wins with {rp} RP, with more Commoners rescued ({commoners})"),
+            seats=names,
+            rp=best[0],
+            commoners=best[2],
+        )
+    return Text(N_("{seats} wins with {rp} RP"), seats=names, rp=best[0])
 
 
 def _solo(state: FogState, rows: list[dict[str, Any]]) -> Outcome:

@@ -21,6 +21,7 @@ from games.engines.fog.pieces import ENDURANCE
 from games.engines.fog.state import DRAFT as DRAFT_PHASE
 from games.engines.fog.state import EMPTY, MISSIONS, OVER, FogState
 from games.engines.fog.why import why_not
+from games.engines.text import N_, Text
 
 # The last position's legal movements (play() usually follows legal_moves() on the same state).
 # One tuple swapped in whole, so a thread never pairs one state with another state's moves.
@@ -47,7 +48,7 @@ def legal_moves(state: FogState) -> tuple[Move, ...]:
 
 def play(state: FogState, move: Move) -> FogState:
     if state.phase == OVER:
-        raise GameOver("the game is over: the boats have departed")
+        raise GameOver(Text(N_("the game is over: the boats have departed")))
     if state.phase == MISSIONS:
         if move not in movegen.legal_moves(state):
             raise IllegalMove(why_not(state, move))

@@ -16,6 +16,7 @@ from games.engines.fog.jsonlines import DataFileError
 from games.engines.fog.pieces import AREAS, COLOURS, NATION_LETTERS, OBSTACLES
 from games.engines.fog.state import DRAFT, EMPTY, MISSIONS, MOVE, OBSTACLE, WOODS_CELL, FogState, Rules
 from games.engines.info import OptionSpec
+from games.engines.text import N_, Text
 
 # The beaches packed with woods like the printed Standard (48 hexes covered, the Flex text) are the
 # default for new games. The open beaches keep their names: a log stores the board's name (in its
@@ -28,115 +29,169 @@ OPTIONS = (
     OptionSpec(
         "board",
         "standard-packed",
-        "the beach: standard-packed (2-4 players), medium-packed (2-5), large-packed (2-6), packed with "
-        "woods like the printed Standard; standard, medium, large: the first, open Brume beaches (older "
-        "games); or custom (board file in the layout)",
+        N_(
+            "the beach: standard-packed (2-4 players), medium-packed (2-5), large-packed (2-6), packed with "
+            "woods like the printed Standard; standard, medium, large: the first, open Brume beaches (older "
+            "games); or custom (board file in the layout)"
+        ),
         choices=(*PACKED_BOARDS, *OPEN_BOARDS, "custom"),
-        label="{} beach",
+        label=N_("{} beach"),
     ),
     OptionSpec(
         "board_file",
         "",
-        "board custom: the organiser's own beach (the rulebook's Flex Board), a fog-board/1 file",
+        N_("board custom: the organiser's own beach (the rulebook's Flex Board), a fog-board/1 file"),
         file_format=board_format.FORMAT,
+        label=N_("board file"),
     ),
     OptionSpec(
         "score_colours",
         "lowest",
-        "a player with several colours scores their lowest colour, or the total",
+        N_("a player with several colours scores their lowest colour, or the total"),
         choices=("lowest", "total"),
+        label=N_("score colours"),
     ),
     OptionSpec(
         "boat_scoring",
         "standard",
-        "option 2 and 6: the Boat Scorings (standard 4 tokens descending; any four of eight, descending or in random order; individual per boat)",
+        N_(
+            "option 2 and 6: the Boat Scorings (standard 4 tokens descending; any four of eight, descending or in random order; individual per boat)"
+        ),
         choices=("standard", "any_four", "any_four_random", "individual"),
+        label=N_("boat scoring"),
     ),
     OptionSpec(
         "drive_off",
         "off",
-        "option 3: boarding an occupied productive place (family, advanced, intensive)",
+        N_("option 3: boarding an occupied productive place (family, advanced, intensive)"),
         choices=("off", "family", "advanced", "intensive"),
+        label=N_("drive off"),
     ),
     OptionSpec(
-        "boats_without_colour", False, "option 4: -12 RP per boat where a colour has no islander on a productive place"
+        "boats_without_colour",
+        False,
+        N_("option 4: -12 RP per boat where a colour has no islander on a productive place"),
+        label=N_("boats without colour"),
     ),
-    OptionSpec("minimum_crew", False, "option 5: a boat departs only with its minimum crew in areas A and B"),
+    OptionSpec(
+        "minimum_crew",
+        False,
+        N_("option 5: a boat departs only with its minimum crew in areas A and B"),
+        label=N_("minimum crew"),
+    ),
     OptionSpec(
         "beach_scoring",
         "printed",
-        "option 7: the row penalties: printed, variant A (-20/-15/-10) or variant B (random)",
+        N_("option 7: the row penalties: printed, variant A (-20/-15/-10) or variant B (random)"),
         choices=("printed", "A", "B"),
+        label=N_("beach scoring"),
     ),
     OptionSpec(
         "team_play",
         "off",
-        "option 8: teams of seats sitting alternately; team score is the total or the lowest",
+        N_("option 8: teams of seats sitting alternately; team score is the total or the lowest"),
         choices=("off", "total", "lowest"),
+        label=N_("team play"),
     ),
-    OptionSpec("teams", 2, "option 8 with 6 players: 2 teams of 3 or 3 teams of 2", minimum=2, maximum=3),
-    OptionSpec("intensive_two_player", False, "option 9: on the large beach, 2 players play 3 colours each"),
+    OptionSpec(
+        "teams", 2, N_("option 8 with 6 players: 2 teams of 3 or 3 teams of 2"), minimum=2, maximum=3, label=N_("teams")
+    ),
+    OptionSpec(
+        "intensive_two_player",
+        False,
+        N_("option 9: on the large beach, 2 players play 3 colours each"),
+        label=N_("intensive two player"),
+    ),
     OptionSpec(
         "draft_all_islanders",
         False,
-        "the first reading: every islander is drafted, though 3 players have fewer Player Discs "
-        "(10/11/11 on Standard, 15/15/16 on Medium); off, the extra islanders leave the game",
+        N_(
+            "the first reading: every islander is drafted, though 3 players have fewer Player Discs "
+            "(10/11/11 on Standard, 15/15/16 on Medium); off, the extra islanders leave the game"
+        ),
+        label=N_("draft all islanders"),
     ),
-    OptionSpec("rescue_the_leaders", False, "option 10: one Leader per colour starts in row A, scored +15/+5/-5"),
-    OptionSpec("enhanced_movements", False, "option 11: Push, Jump, Cross and Squeeze enhanced for 2 MP more"),
+    OptionSpec(
+        "rescue_the_leaders",
+        False,
+        N_("option 10: one Leader per colour starts in row A, scored +15/+5/-5"),
+        label=N_("rescue the leaders"),
+    ),
+    OptionSpec(
+        "enhanced_movements",
+        False,
+        N_("option 11: Push, Jump, Cross and Squeeze enhanced for 2 MP more"),
+        label=N_("enhanced movements"),
+    ),
     OptionSpec(
         "hourglass_seconds",
         0,
-        "option 1: a time limit per turn enforced by online play (0: none); not an engine rule",
+        N_("option 1: a time limit per turn enforced by online play (0: none); not an engine rule"),
         minimum=0,
         maximum=600,
+        label=N_("hourglass seconds"),
     ),
     OptionSpec(
         "guardians",
         "off",
-        "Uncertainty: a random Guardian per colour, side A, side B or a random side each",
+        N_("Uncertainty: a random Guardian per colour, side A, side B or a random side each"),
         choices=("off", "A", "B", "mixed"),
+        label=N_("guardians"),
     ),
     OptionSpec(
         "fog_uncertainty",
         "off",
-        "Uncertainty: the FOG deck from the corner field on (with_c: 2 A cards replaced by the C cards)",
+        N_("Uncertainty: the FOG deck from the corner field on (with_c: 2 A cards replaced by the C cards)"),
         choices=("off", "on", "with_c"),
+        label=N_("fog uncertainty"),
     ),
     OptionSpec(
         "fog_deck_ends_game",
         True,
-        "FOG Uncertainty: the game ends in the round the last card is drawn (else once the FOG reaches 0)",
+        N_("FOG Uncertainty: the game ends in the round the last card is drawn (else once the FOG reaches 0)"),
+        label=N_("fog deck ends game"),
     ),
     OptionSpec(
         "events",
         "off",
-        "Uncertainty: an Unforeseen Event each round (always: without the Calm card)",
+        N_("Uncertainty: an Unforeseen Event each round (always: without the Calm card)"),
         choices=("off", "on", "always"),
+        label=N_("events"),
     ),
     OptionSpec(
         "missions",
         "off",
-        "Uncertainty: secret missions (rescued islanders, rescue achievements or both)",
+        N_("Uncertainty: secret missions (rescued islanders, rescue achievements or both)"),
         choices=("off", "rescued", "achievements", "both"),
+        label=N_("missions"),
     ),
     OptionSpec(
         "missions_mode",
         "secret",
-        "missions: 2 dealt, keep 1 in secret; or open: 3 face-up missions for everyone",
+        N_("missions: 2 dealt, keep 1 in secret; or open: 3 face-up missions for everyone"),
         choices=("secret", "open"),
+        label=N_("missions mode"),
     ),
-    OptionSpec("missions_after_draft", False, "missions: choose the card to keep after the draft"),
     OptionSpec(
-        "scenario", "brume-s1", "solo: the scenario (a shipped name, or custom with scenario_file)", label="scenario {}"
+        "missions_after_draft",
+        False,
+        N_("missions: choose the card to keep after the draft"),
+        label=N_("missions after draft"),
+    ),
+    OptionSpec(
+        "scenario",
+        "brume-s1",
+        N_("solo: the scenario (a shipped name, or custom with scenario_file)"),
+        label=N_("scenario {}"),
     ),
     OptionSpec(
         "scenario_file",
         "",
-        "scenario custom: the organiser's own solo scenario, a fog-scenario/1 file",
+        N_("scenario custom: the organiser's own solo scenario, a fog-scenario/1 file"),
         file_format=scenarios.FORMAT,
+        label=N_("scenario file"),
     ),
-    OptionSpec("solo_advanced", False, "solo: the FOG starts one position lower"),
+    OptionSpec("solo_advanced", False, N_("solo: the FOG starts one position lower"), label=N_("solo advanced")),
 )
 
 
@@ -147,18 +202,22 @@ def check_options(options: dict[str, Any]) -> None:
     for name, kind, parse in (("board", "board", parse_board), ("scenario", "scenario", scenarios.parse)):
         text = options[f"{name}_file"]
         if len(text) > MAX_FILE_CHARS:
-            raise InvalidOptions(f"the {kind} file is larger than {MAX_FILE_CHARS // 1024} KB")
+            if kind == "board":
+                raise InvalidOptions(Text(N_("the board file is larger than {kb} KB"), kb=MAX_FILE_CHARS // 1024))
+            raise InvalidOptions(Text(N_("the scenario file is larger than {kb} KB"), kb=MAX_FILE_CHARS // 1024))
         if text and options[name] != "custom":
-            raise InvalidOptions(f"{name}_file is read only with {name} 'custom'")
+            raise InvalidOptions(Text(N_("{name}_file is read only with {name} 'custom'"), name=name))
         if text:
             try:
                 parse(text)
             except DataFileError as exc:
-                raise InvalidOptions(f"the {kind} file is not valid: {exc}") from None
+                if kind == "board":
+                    raise InvalidOptions(Text(N_("the board file is not valid: {problem}"), problem=str(exc))) from None
+                raise InvalidOptions(Text(N_("the scenario file is not valid: {problem}"), problem=str(exc))) from None
     if options["intensive_two_player"] and options["board"] not in (*LARGE_BOARDS, "custom"):
-        raise InvalidOptions("the more intensive 2-player game (option 9) is only played on the large beach")
+        raise InvalidOptions(Text(N_("the more intensive 2-player game (option 9) is only played on the large beach")))
     if options["missions"] == "off" and options["missions_after_draft"]:
-        raise InvalidOptions("missions_after_draft needs missions")
+        raise InvalidOptions(Text(N_("missions_after_draft needs missions")))
 
 
 def board_from_layout(options: Any, layout: Any) -> Any:
@@ -241,16 +300,19 @@ def check_seats(options: dict[str, Any], seats: int, layout: Any = None) -> None
     if board is None:
         return
     if not board.min_players <= seats <= board.max_players:
-        raise InvalidSetup(
-            f"the {board.name} beach is played by {board.min_players} to {board.max_players} players, not {seats}"
-            + (": choose the medium or large beach" if seats > board.max_players else "")
-        )
+        if seats > board.max_players:
+            message = N_(
+                "the {board} beach is played by {low} to {high} players, not {seats}: choose the medium or large beach"
+            )
+        else:
+            message = N_("the {board} beach is played by {low} to {high} players, not {seats}")
+        raise InvalidSetup(Text(message, board=board.name, low=board.min_players, high=board.max_players, seats=seats))
     if options["intensive_two_player"] and seats != 2:
-        raise InvalidSetup("the more intensive 2-player game (option 9) is for 2 players")
+        raise InvalidSetup(Text(N_("the more intensive 2-player game (option 9) is for 2 players")))
     if options["team_play"] != "off":
         teams = options["teams"] if seats == 6 else 2
         if seats not in (4, 6) or seats % teams:
-            raise InvalidSetup("team play is for 4 players (2 teams) or 6 players (2 or 3 teams)")
+            raise InvalidSetup(Text(N_("team play is for 4 players (2 teams) or 6 players (2 or 3 teams)")))
 
 
 # --- the random layout ------------------------------------------------------------------------
@@ -267,7 +329,7 @@ def make_layout(options: dict[str, Any], seats: int, rng: random.Random) -> dict
     if seats == 1:
         if options["scenario"] == "custom":
             if not options["scenario_file"]:
-                raise InvalidSetup("a custom scenario needs its file (option scenario_file)")
+                raise InvalidSetup(Text(N_("a custom scenario needs its file (option scenario_file)")))
             data, _ = jsonlines.load(options["scenario_file"])
             scenario = scenarios.build(data)
             layout: dict[str, Any] = {"scenario": "custom", "scenario_data": data}
@@ -279,7 +341,7 @@ def make_layout(options: dict[str, Any], seats: int, rng: random.Random) -> dict
     else:
         if options["board"] == "custom":
             if not options["board_file"]:
-                raise InvalidSetup("a custom board needs its file (option board_file)")
+                raise InvalidSetup(Text(N_("a custom board needs its file (option board_file)")))
             data, _ = jsonlines.load(options["board_file"])
             board = from_data(data)
             layout = {"board": data}

@@ -13,6 +13,8 @@ from html import escape
 from typing import Any
 
 from games.engines.fog.board import from_data, shipped
+from games.engines.fog.pieces import NATION_WORDS, OBSTACLE_WORDS, colour_word
+from games.engines.text import N_, Np_, Text, Translate, identity, join
 
 S = 16.0  # hex radius in pixels
 R3 = math.sqrt(3)
@@ -45,7 +47,7 @@ def _hex_points(x: float, y: float) -> str:
     return " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in CORNERS)
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], translate: Translate = identity) -> str:
     board = board_of(view)
     top_row = max(board.rows)
     width = max(board.cols) + 2
@@ -76,7 +78,7 @@ def render(view: dict[str, Any]) -> str:
         )
         if name in obstacles:
             out.append(
-                f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" rx="3" fill="{OBSTACLE_FILL.get(obstacles[name], "#777")}"><title>{escape(obstacles[name])} {name}</title></rect>'
+                f'<rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" rx="3" fill="{OBSTACLE_FILL.get(obstacles[name], "#777")}"><title>{escape(translate(_obstacle_words(obstacles[name], name)))}</title></rect>'
             )
     for r, name in enumerate(board.row_names):
         y = margin_top + (top_row - r) * 1.5 * S + S
@@ -90,8 +92,8 @@ def render(view: dict[str, Any]) -> str:
         out.append(
             f'<text x="{x:.1f}" y="{y + S + 10:.1f}" text-anchor="middle" font-size="8" fill="#222">{board.cols[hx] + 1}</text>'
         )
-    _fog_line(out, board, view, w, margin_top, top_row)
-    _boats(out, board, view, centre)
+    _fog_line(out, board, view, w, margin_top, top_row, translate)
+    _boats(out, board, view, centre, translate)
     by_place = view.get("aboard", {})
     islanders = {entry["code"]: entry for entry in view.get("islanders", [])}
     for entry in view.get("islanders", []):
@@ -99,35 +101,50 @@ def render(view: dict[str, Any]) -> str:
         if at is None or board.node(at) >= board.hexes:
             continue
         x, y = centre(board.node(at))
-        _disc(out, x, y, entry, view.get("transit") == entry["code"])
+        _disc(out, x, y, entry, view.get("transit") == entry["code"], translate=translate)
     for place_name, codes in by_place.items():
         node = board.node(place_name)
         px, py = _place_xy(board, node, centre)
         for k, code in enumerate(codes):
-            _disc(out, px + 4 * k, py - 3 * k, islanders[code], False, radius=7)
-    status = f"{view.get('title', '')} · round {view.get('round')} · FOG {view.get('fog')}"
+            _disc(out, px + 4 * k, py - 3 * k, islanders[code], False, radius=7, translate=translate)
+    status = [
+        Text(
+            N_("{title} · round {round} · FOG {fog}"),
+            title=view.get("title", ""),
+            round=view.get("round"),
+            fog=view.get("fog"),
+        )
+    ]
     if view.get("over"):
-        status += " · game over"
+        status.append(Text(N_("game over")))
     elif view.get("colour"):
-        status += f" · {view['colour']} to move, {view.get('mp')} MP"
+        status.append(Text(N_("{colour} to move, {mp} MP"), colour=colour_word(view["colour"]), mp=view.get("mp")))
     if view.get("event_text"):
-        status += f" · event: {view['event_text']}"
-    out.append(f'<text x="6" y="14" font-size="12" fill="#000">{escape(status)}</text>')
+        status.append(Text(N_("event: {event}"), event=view["event_text"]))
+    out.append(f'<text x="6" y="14" font-size="12" fill="#000">{escape(translate(join(" · ", status)))}</text>')
     lost = _lost_summary(view)
     if lost:
-        out.append(f'<text x="6" y="28" fill="#600">{escape(lost)}</text>')
+        out.append(f'<text x="6" y="28" fill="#600">{escape(translate(lost))}</text>')
     last = " ".join(view.get("last", [])[-6:])
-    out.append(f'<text x="6" y="{h - 8:.0f}" fill="#000">last: {escape(last)}</text>')
-    _targets(out, board, view, centre)
+    out.append(f'<text x="6" y="{h - 8:.0f}" fill="#000">{escape(translate(Text(LAST_MOVES, moves=last)))}</text>')
+    _targets(out, board, view, centre, translate)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _disc(out: list[str], x: float, y: float, entry: dict[str, Any], transit: bool, radius: float = 10) -> None:
+def _disc(
+    out: list[str],
+    x: float,
+    y: float,
+    entry: dict[str, Any],
+    transit: bool,
+    radius: float = 10,
+    translate: Translate = identity,
+) -> None:
     fill = NATION_FILL.get(entry["nation"], "#999")
     ring = COLOUR_RING.get(entry.get("owner") or "", "#ddd")
     dash = ' stroke-dasharray="3,2"' if transit else ""
-    title = f"{entry['code']} {entry['nation']} {entry['type']} ({entry['trait']}) owner {entry.get('owner') or '-'}"
+    title = translate(_islander_words(entry))
     out.append(
         f'<g><title>{escape(title)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="{ring}" stroke-width="3"{dash}/>'
         f'<text x="{x:.1f}" y="{y + 3.5:.1f}" text-anchor="middle" fill="#fff" font-weight="bold">{entry["type"]}</text></g>'
@@ -149,7 +166,7 @@ def _place_xy(board, node: int, centre) -> tuple[float, float]:
     return x, y
 
 
-def _boats(out: list[str], board, view: dict[str, Any], centre) -> None:
+def _boats(out: list[str], board, view: dict[str, Any], centre, translate: Translate = identity) -> None:
     for b, boat in enumerate(board.boats):
         lx, _ = centre(boat.left_pier[0])
         rx, _ = centre(boat.right_pier[0])
@@ -168,7 +185,7 @@ def _boats(out: list[str], board, view: dict[str, Any], centre) -> None:
             label = place.type or f"stern {place.capacity}"
             out.append(
                 f'<rect x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" height="18" rx="3" fill="#fff" fill-opacity="0.7" stroke="{fill}">'
-                f"<title>{escape(_place_title(place))}</title></rect>"
+                f"<title>{escape(translate(_place_title(place)))}</title></rect>"
             )
             if place.type:  # the type that may take this place, under any islander standing on it
                 out.append(
@@ -194,26 +211,49 @@ def _boats(out: list[str], board, view: dict[str, Any], centre) -> None:
         )
 
 
-TYPE_WORDS = {"L": "Leader", "E": "Elder", "W": "Warrior", "S": "Sailor", "C": "Commoner"}
-SIDE_WORDS = {"l": "left", "m": "middle", "r": "right"}
+LAST_MOVES = N_("last: {moves}")
+TYPE_WORDS = {
+    "L": Np_("FOG place", "Leader"),
+    "E": Np_("FOG place", "Elder"),
+    "W": Np_("FOG place", "Warrior"),
+    "S": Np_("FOG place", "Sailor"),
+    "C": Np_("FOG place", "Commoner"),
+}
+SIDE_WORDS = {"l": Np_("boat side", "left"), "m": Np_("boat side", "middle"), "r": Np_("boat side", "right")}
 
 
-def _place_title(place) -> str:
+def _place_title(place) -> Text:
     if place.stern:
-        return f"{place.name}: stern, room for {place.capacity}"
-    return (
-        f"{place.name}: {TYPE_WORDS[place.type]} place, area {place.area} {SIDE_WORDS[place.side]}, "
-        f"room for {place.capacity}"
+        return Text(N_("{place}: stern, room for {capacity}"), place=place.name, capacity=place.capacity)
+    return Text(
+        N_("{place}: {type} place, area {area} {side}, room for {capacity}"),
+        place=place.name,
+        type=TYPE_WORDS[place.type],
+        area=place.area,
+        side=SIDE_WORDS[place.side],
+        capacity=place.capacity,
     )
 
 
-def _fog_line(out: list[str], board, view: dict[str, Any], w: float, margin_top: float, top_row: int) -> None:
+def _fog_line(
+    out: list[str],
+    board,
+    view: dict[str, Any],
+    w: float,
+    margin_top: float,
+    top_row: int,
+    translate: Translate = identity,
+) -> None:
     """The front of the FOG: between the rows it swallowed and the first it has not, with its track position."""
     swallowed = int(view.get("swallowed", 0))
     first_free = min(swallowed, len(board.row_names))
     y = margin_top + (top_row - first_free) * 1.5 * S + S + 0.75 * S
     rows = view.get("swallowed_rows", [])
-    title = f"FOG {view.get('fog')}: " + (f"rows {', '.join(rows)} swallowed" if rows else "nothing swallowed yet")
+    if rows:
+        title = Text(N_("FOG {fog}: rows {rows} swallowed"), fog=view.get("fog"), rows=", ".join(rows))
+    else:
+        title = Text(N_("FOG {fog}: nothing swallowed yet"), fog=view.get("fog"))
+    title = translate(title)
     label = f"FOG {view.get('fog')}"
     out.append(
         f'<g><title>{escape(title)}</title><line x1="0" y1="{y:.1f}" x2="{w:.0f}" y2="{y:.1f}" stroke="#333" '
@@ -223,33 +263,42 @@ def _fog_line(out: list[str], board, view: dict[str, Any], w: float, margin_top:
     )
 
 
-def _lost_summary(view: dict[str, Any]) -> str:
+def _lost_summary(view: dict[str, Any]) -> Text | str:
     """Who lost how many islanders to the FOG, and what they cost (row penalties)."""
     penalties = view.get("penalties", {})
     lost: dict[str, list[int]] = {}
     for entry in view.get("islanders", []):
         if entry.get("lost_row"):
-            owner = entry.get("owner") or "undrafted"
+            owner = entry.get("owner") or ""
             lost.setdefault(owner, []).append(int(penalties.get(entry["lost_row"], 0)))
     if not lost:
         return ""
-    parts = [f"{owner} {len(values)} ({sum(values)} RP)" for owner, values in lost.items()]
-    return "lost to the FOG: " + " · ".join(parts)
+    parts = [
+        Text(
+            N_("{owner} {count} ({rp} RP)"),
+            owner=colour_word(owner) if owner else Np_("FOG islanders", "undrafted"),
+            count=len(values),
+            rp=sum(values),
+        )
+        for owner, values in lost.items()
+    ]
+    return Text(N_("lost to the FOG: {parts}"), parts=join(" · ", parts))
 
 
-def _targets(out: list[str], board, view: dict[str, Any], centre) -> None:
+def _targets(out: list[str], board, view: dict[str, Any], centre, translate: Translate = identity) -> None:
     """Clear shapes on top of everything, what a click or a tap lands on (``gestures.py``): every
     hex and boat place, named as in the notation. An islander is clicked through its hex or
     place, so each shape's hover text names who stands there (the discs are under it)."""
     standing: dict[str, list[str]] = {}
     for entry in view.get("islanders", []):
         if entry["at"]:
-            standing.setdefault(entry["at"], []).append(_islander_words(entry))
+            standing.setdefault(entry["at"], []).append(translate(_islander_words(entry)))
     obstacles = view.get("obstacles", {})
     for hx in range(board.hexes):
         name = board.names[hx]
         x, y = centre(hx)
-        about = [name, *([obstacles[name]] if name in obstacles else []), *standing.get(name, [])]
+        obstacle = [translate(OBSTACLE_WORDS.get(obstacles[name], obstacles[name]))] if name in obstacles else []
+        about = [name, *obstacle, *standing.get(name, [])]
         out.append(
             f'<path d="M{_hex_points(x, y)} Z" fill="transparent" class="board-target" data-target="{name}">'
             f"<title>{escape(' · '.join(about))}</title></path>"
@@ -257,12 +306,23 @@ def _targets(out: list[str], board, view: dict[str, Any], centre) -> None:
     for k, place in enumerate(board.places):
         node = board.hexes + k
         x, y = _place_xy(board, node, centre)
-        about = [_place_title(place), *standing.get(place.name, [])]
+        about = [translate(_place_title(place)), *standing.get(place.name, [])]
         out.append(
             f'<path d="M{x - 9:.1f},{y - 9:.1f} h18 v18 h-18 Z" fill="transparent" class="board-target" '
             f'data-target="{escape(place.name)}"><title>{escape(" · ".join(about))}</title></path>'
         )
 
 
-def _islander_words(entry: dict[str, Any]) -> str:
-    return f"{entry['code']} {entry['nation']} {entry['type']} ({entry['trait']}) owner {entry.get('owner') or '-'}"
+def _islander_words(entry: dict[str, Any]) -> Text:
+    return Text(
+        N_("{code} {nation} {type} ({trait}) owner {owner}"),
+        code=entry["code"],
+        nation=NATION_WORDS.get(entry["nation"], entry["nation"]),
+        type=entry["type"],
+        trait=entry["trait"],
+        owner=colour_word(entry["owner"]) if entry.get("owner") else "-",
+    )
+
+
+def _obstacle_words(kind: str, name: str) -> Text:
+    return Text(N_("{obstacle} {hex}"), obstacle=OBSTACLE_WORDS.get(kind, kind), hex=name)

@@ -20,6 +20,7 @@ from games.engines.menhirs.rules import (
     opening_state,
 )
 from games.engines.menhirs.svg import render
+from games.engines.text import N_, Np_, Text, identity
 
 SEATS = 2
 
@@ -34,26 +35,47 @@ class MenhirsEngine(Engine):
         hidden_information=False,
         setup_chance=True,
         options=(
-            OptionSpec("menhirs", MENHIR_TILES, "Menhirs in play: 7, or 5 with two laid face down", choices=(7, 5)),
+            OptionSpec(
+                "menhirs",
+                MENHIR_TILES,
+                N_("Menhirs in play: 7, or 5 with two laid face down"),
+                choices=(7, 5),
+                label=N_("menhirs"),
+            ),
             OptionSpec(
                 "clearing_starts",
                 "dutch",
-                "when players start taking fog away: round 8 (Dutch sheet) or player 2's turn of round 7 "
-                "(English sheet)",
+                N_(
+                    "when players start taking fog away: round 8 (Dutch sheet) or player 2's turn of round 7 "
+                    "(English sheet)"
+                ),
                 choices=SCHEDULES,
+                label=N_("clearing starts"),
+                value_labels=(
+                    ("dutch", Np_("clearing schedule", "dutch")),
+                    ("english", Np_("clearing schedule", "english")),
+                ),
             ),
-            OptionSpec("first_round_bonus", False, "a win in the first moving round scores 21 instead of 11"),
+            OptionSpec(
+                "first_round_bonus",
+                False,
+                N_("a win in the first moving round scores 21 instead of 11"),
+                label=N_("first round bonus"),
+            ),
             OptionSpec(
                 "split_parts_keep_three",
                 False,
-                "the Dutch 'at all times' read strictly: the tile taken away after a split may not leave one of "
-                "its parts below 3 tiles",
+                N_(
+                    "the Dutch 'at all times' read strictly: the tile taken away after a split may not leave one of "
+                    "its parts below 3 tiles"
+                ),
+                label=N_("split parts keep three"),
             ),
         ),
         default_tiebreaks=("match_points", "game_wins", "menhirs_fog_points", "direct_encounter", "buchholz"),
-        score_label="fog tiles in play at the win",
-        tiebreak_labels=("fog points",),
-        summary="Two players slide clusters of fog over a board of Menhirs; whoever uncovers the last Menhir wins.",
+        score_label=N_("fog tiles in play at the win"),
+        tiebreak_labels=(N_("fog points"),),
+        summary=N_("Two players slide clusters of fog over a board of Menhirs; whoever uncovers the last Menhir wins."),
         rules_doc="docs/games/menhirs.md",
     )
 
@@ -64,7 +86,7 @@ class MenhirsEngine(Engine):
 
     def initial_state(self, options: dict[str, Any], seats: int, layout: Any) -> MenhirsState:
         if seats != SEATS:
-            raise InvalidSetup(f"Menhirs dans le Brouillard is played by 2 players, not {seats}")
+            raise InvalidSetup(Text(N_("Menhirs dans le Brouillard is played by 2 players, not {seats}"), seats=seats))
         return opening_state(layouts.table_from_layout(options, layout))
 
     def layout(self, state: MenhirsState) -> Any:
@@ -84,11 +106,11 @@ class MenhirsEngine(Engine):
 
     def play(self, state: MenhirsState, move) -> MenhirsState:
         if state.over:
-            raise GameOver("the game is over: no more turns")
+            raise GameOver(Text(N_("the game is over: no more turns")))
         try:
             return apply_turn(state, move)
         except RuleError as exc:
-            raise IllegalMove(str(exc)) from None
+            raise IllegalMove(exc.args[0]) from None
 
     def outcome(self, state: MenhirsState):
         return views.outcome(state)
@@ -108,12 +130,12 @@ class MenhirsEngine(Engine):
         try:
             return notation.parse_turn(state, text)
         except notation.NotationProblem as exc:
-            raise NotationError(str(exc), move_text=text) from None
+            raise NotationError(exc.args[0], move_text=text) from None
 
     def move_gestures(self, view: dict[str, Any]) -> list:
         from games.engines.menhirs.gestures import gestures
 
         return gestures(view, self.player_moves(view))
 
-    def render_svg(self, view: dict[str, Any]) -> str:
-        return render(view)
+    def render_svg(self, view: dict[str, Any], translate=identity) -> str:
+        return render(view, translate)

@@ -16,16 +16,17 @@ from typing import Any
 
 from games.engines.gestures import Gesture
 from games.engines.menhirs.board import HEX_BITS, HEX_NAMES, bits_of, component_of, components, mask_of
+from games.engines.text import N_, Nn_, Np_, Text
 
 _TURN = re.compile(r"^((?:[a-g]\d)+)(NE|NW|SE|SW|N|S)?(?:x([a-g]\d))?$")
 _HEX = re.compile(r"[a-g]\d")
 DIRECTION_WORDS = {
-    "N": "north",
-    "NE": "north-east",
-    "SE": "south-east",
-    "S": "south",
-    "SW": "south-west",
-    "NW": "north-west",
+    "N": Np_("slide direction", "north"),
+    "NE": Np_("slide direction", "north-east"),
+    "SE": Np_("slide direction", "south-east"),
+    "S": Np_("slide direction", "south"),
+    "SW": Np_("slide direction", "south-west"),
+    "NW": Np_("slide direction", "north-west"),
 }
 
 
@@ -55,17 +56,20 @@ def gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
         hexes, direction, removed = match.group(1), match.group(2), match.group(3)
         names = _HEX.findall(hexes)
         if direction is None:
-            out.append(Gesture(move, (targets[names[0]],), f"Place fog on {names[0]}"))
+            out.append(Gesture(move, (targets[names[0]],), Text(N_("Place fog on {hex}"), hex=names[0])))
             continue
         part = mask_of(HEX_BITS[name] for name in names)
         cluster = component_of(part, fog)
         if len(names) == 1:
             part = cluster
         if part == cluster:
-            group = f"Whole cluster ({cluster.bit_count()} tile{'s' if cluster.bit_count() != 1 else ''})"
+            group = Text(Nn_("Whole cluster ({n} tile)", "Whole cluster ({n} tiles)"), n=cluster.bit_count())
         else:
-            group = "Only " + " ".join(HEX_NAMES[index] for index in bits_of(part))
-        choice = f"then take away {removed}" if removed else f"slide {DIRECTION_WORDS[direction]}"
+            group = Text(N_("Only {hexes}"), hexes=" ".join(HEX_NAMES[index] for index in bits_of(part)))
+        if removed:
+            choice = Text(N_("then take away {hex}"), hex=removed)
+        else:
+            choice = Text(N_("slide {direction}"), direction=DIRECTION_WORDS[direction])
         path = (targets[names[0]], direction_target(direction))
         out.append(Gesture(move, path, choice, group))
     return out

@@ -24,6 +24,7 @@ from games.engines.menhirs.board import (
     mask_of,
 )
 from games.engines.menhirs.rules import MenhirsState, Place, Slide, Turn
+from games.engines.text import N_, Text
 
 _TURN = re.compile(r"^\+?((?:[a-z]\d+)+)(ne|nw|se|sw|n|s)?(?:x([a-z]\d+))?$", re.IGNORECASE)
 _HEX = re.compile(r"[a-z]\d+", re.IGNORECASE)
@@ -61,28 +62,42 @@ def hex_index(name: str) -> int:
         return HEX_BITS[key]
     column = COLUMN_LETTERS.find(key[0])
     if column < 0:
-        raise NotationProblem(f"{name!r} is not a hex: columns go from a (west) to g (east)")
-    raise NotationProblem(f"{name!r} is not a hex: column {key[0]} has positions 1 to {COLUMN_HEIGHTS[column]}")
+        raise NotationProblem(Text(N_("{name} is not a hex: columns go from a (west) to g (east)"), name=repr(name)))
+    raise NotationProblem(
+        Text(
+            N_("{name} is not a hex: column {column} has positions 1 to {last}"),
+            name=repr(name),
+            column=key[0],
+            last=COLUMN_HEIGHTS[column],
+        )
+    )
 
 
 def parse_turn(state: MenhirsState, text: str) -> Turn:
     match = _TURN.match(text.strip()) if isinstance(text, str) else None
     if match is None:
         raise NotationProblem(
-            f"{text!r} is not a turn: write a hex to place fog (c3), tiles and a direction to move fog "
-            "(d2N, d2d3d4NE), and x and a hex to take a tile away (d2Nxa1)"
+            Text(
+                N_(
+                    "{text} is not a turn: write a hex to place fog (c3), tiles and a direction to move fog "
+                    "(d2N, d2d3d4NE), and x and a hex to take a tile away (d2Nxa1)"
+                ),
+                text=repr(text),
+            )
         )
     hexes_text, direction, removed = match.groups()
     hexes = [hex_index(name) for name in _HEX.findall(hexes_text)]
     if direction is None:
         if len(hexes) != 1 or removed is not None:
-            raise NotationProblem(f"{text!r} names tiles but no direction: add N, NE, SE, S, SW or NW")
+            raise NotationProblem(
+                Text(N_("{text} names tiles but no direction: add N, NE, SE, S, SW or NW"), text=repr(text))
+            )
         return Place(hexes[0])
     if len(set(hexes)) != len(hexes):
-        raise NotationProblem(f"{text!r} names a hex twice")
+        raise NotationProblem(Text(N_("{text} names a hex twice"), text=repr(text)))
     part = mask_of(hexes)
     if len(hexes) == 1:
         if not state.fog & part:
-            raise NotationProblem(f"there is no fog on {HEX_NAMES[hexes[0]]} to move")
+            raise NotationProblem(Text(N_("there is no fog on {hex} to move"), hex=HEX_NAMES[hexes[0]]))
         part = component_of(part, state.fog)
     return Slide(part, _DIRECTION_INDEX[direction.lower()], None if removed is None else hex_index(removed))

@@ -28,6 +28,7 @@ from games.engines.menhirs.board import (
     movable_parts,
     shift,
 )
+from games.engines.text import N_, Text
 
 ROUNDS = 12
 LAST_PLY = 2 * ROUNDS
@@ -345,36 +346,55 @@ def _names(mask: int) -> str:
 def _check_place(state: MenhirsState, turn: Place) -> None:
     if not state.table.places(state.ply):
         raise RuleError(
-            f"fog is placed only in rounds 1 to {state.table.placement_rounds}; in round {state.round} you move fog"
+            Text(
+                N_("fog is placed only in rounds 1 to {last}; in round {round} you move fog"),
+                last=state.table.placement_rounds,
+                round=state.round,
+            )
         )
     if turn.hex not in HEX_NAMES:
-        raise RuleError("fog can only be placed on a hex of the board")
+        raise RuleError(Text(N_("fog can only be placed on a hex of the board")))
     if state.fog >> turn.hex & 1:
-        raise RuleError(f"{HEX_NAMES[turn.hex]} already holds fog: at most one fog tile may lie on a hex")
+        raise RuleError(
+            Text(N_("{hex} already holds fog: at most one fog tile may lie on a hex"), hex=HEX_NAMES[turn.hex])
+        )
 
 
 def _check_part(state: MenhirsState, part: int) -> None:
     if part <= 0 or part & ~BOARD:
-        raise RuleError("name the fog tiles to move by the hexes they lie on")
+        raise RuleError(Text(N_("name the fog tiles to move by the hexes they lie on")))
     if part & ~state.fog:
-        raise RuleError(f"there is no fog on {_names(part & ~state.fog)}")
+        raise RuleError(Text(N_("there is no fog on {hexes}"), hexes=_names(part & ~state.fog)))
     cluster = component_of(part & -part, state.fog)
     if part & ~cluster:
-        raise RuleError(f"{_names(part)} are not one cluster: move one cluster (or part of one) at a time")
+        raise RuleError(
+            Text(N_("{hexes} are not one cluster: move one cluster (or part of one) at a time"), hexes=_names(part))
+        )
     if part == cluster:
         return
     size = cluster.bit_count()
     if size < MIN_SPLIT_SIZE:
-        raise RuleError(f"a cluster of {size} tiles moves whole: only a cluster of 6 or more tiles may be split")
+        raise RuleError(
+            Text(N_("a cluster of {size} tiles moves whole: only a cluster of 6 or more tiles may be split"), size=size)
+        )
     if part.bit_count() < MIN_PART_SIZE:
-        raise RuleError(f"the part you split off must have at least 3 tiles, not {part.bit_count()}")
+        raise RuleError(
+            Text(N_("the part you split off must have at least 3 tiles, not {size}"), size=part.bit_count())
+        )
     if component_of(part & -part, part) != part:
-        raise RuleError(f"the tiles {_names(part)} do not hang together: a split-off part must be connected")
+        raise RuleError(
+            Text(N_("the tiles {hexes} do not hang together: a split-off part must be connected"), hexes=_names(part))
+        )
     small = [piece for piece in components(cluster & ~part) if piece.bit_count() < MIN_PART_SIZE]
     if small:
         raise RuleError(
-            f"this split would leave {_names(small[0])} as a part of fewer than 3 tiles: "
-            "every part of a split keeps at least 3 tiles"
+            Text(
+                N_(
+                    "this split would leave {hexes} as a part of fewer than 3 tiles: "
+                    "every part of a split keeps at least 3 tiles"
+                ),
+                hexes=_names(small[0]),
+            )
         )
 
 
@@ -382,23 +402,41 @@ def _check_slide(state: MenhirsState, turn: Slide) -> None:
     table = state.table
     if table.places(state.ply):
         raise RuleError(
-            f"in round {state.round} you place a fog tile; moving starts in round {table.first_moving_round}"
+            Text(
+                N_("in round {round} you place a fog tile; moving starts in round {first}"),
+                round=state.round,
+                first=table.first_moving_round,
+            )
         )
     if not isinstance(turn.direction, int) or not 0 <= turn.direction < 6:
-        raise RuleError("a slide goes N, NE, SE, S, SW or NW")
+        raise RuleError(Text(N_("a slide goes N, NE, SE, S, SW or NW")))
     _check_part(state, turn.part)
     way = DIRECTIONS[turn.direction]
     dest = shift(turn.part, turn.direction)
     if dest & ~BOARD:
-        raise RuleError(f"the fog on {_names(turn.part)} cannot move {way}: a fog tile may never leave the board")
+        raise RuleError(
+            Text(
+                N_("the fog on {hexes} cannot move {way}: a fog tile may never leave the board"),
+                hexes=_names(turn.part),
+                way=way,
+            )
+        )
     blocked = dest & state.fog & ~turn.part
     if blocked:
-        raise RuleError(f"the fog cannot move {way}: {_names(blocked)} already holds fog that stays")
+        raise RuleError(
+            Text(N_("the fog cannot move {way}: {hexes} already holds fog that stays"), way=way, hexes=_names(blocked))
+        )
     block = undo_block(state)
     if block is not None and (turn.part, turn.direction) == block:
         raise RuleError(
-            f"you may not undo your opponent's last move by sliding {_names(turn.part)} back {way}; "
-            "a larger or smaller group may move back"
+            Text(
+                N_(
+                    "you may not undo your opponent's last move by sliding {hexes} back {way}; "
+                    "a larger or smaller group may move back"
+                ),
+                hexes=_names(turn.part),
+                way=way,
+            )
         )
     _check_removal(state, turn)
 
@@ -408,30 +446,45 @@ def _check_removal(state: MenhirsState, turn: Slide) -> None:
     after = slid_fog(state.fog, turn.part, turn.direction)
     if not table.clears(state.ply):
         if turn.removed is not None:
-            first = "round 8" if table.clearing_starts == "dutch" else "player 2's turn of round 7"
-            raise RuleError(f"fog is taken away only in the clearing phase, from {first}")
+            first = N_("round 8") if table.clearing_starts == "dutch" else N_("player 2's turn of round 7")
+            raise RuleError(Text(N_("fog is taken away only in the clearing phase, from {first}"), first=first))
         return
     if not after & table.menhirs:
         if turn.removed is not None:
-            raise RuleError("this move uncovers the last Menhir and wins at once: no fog tile is taken away")
+            raise RuleError(Text(N_("this move uncovers the last Menhir and wins at once: no fog tile is taken away")))
         return
     choices = removal_choices(table, state.fog, turn.part, turn.direction)
     if turn.removed is None:
         if choices:
             raise RuleError(
-                "in the clearing phase you take one fog tile away at the end of your turn (write x and its hex)"
+                Text(
+                    N_("in the clearing phase you take one fog tile away at the end of your turn (write x and its hex)")
+                )
             )
         return
     if turn.removed not in HEX_NAMES or not after >> turn.removed & 1:
-        raise RuleError(f"there is no fog on {HEX_NAMES.get(turn.removed, 'that hex')} to take away after your move")
+        raise RuleError(
+            Text(
+                N_("there is no fog on {hex} to take away after your move"),
+                hex=HEX_NAMES.get(turn.removed, N_("that hex")),
+            )
+        )
     if turn.removed not in choices:
         if split_minimum_parts(state.fog, turn.part, turn.direction) >> turn.removed & 1:
             raise RuleError(
-                f"you may not take away the fog on {HEX_NAMES[turn.removed]}: each part of your split must keep "
-                "at least 3 tiles at all times (option split_parts_keep_three)"
+                Text(
+                    N_(
+                        "you may not take away the fog on {hex}: each part of your split must keep "
+                        "at least 3 tiles at all times (option split_parts_keep_three)"
+                    ),
+                    hex=HEX_NAMES[turn.removed],
+                )
             )
         raise RuleError(
-            f"you may not take away the fog on {HEX_NAMES[turn.removed]}: it would uncover the last covered Menhir"
+            Text(
+                N_("you may not take away the fog on {hex}: it would uncover the last covered Menhir"),
+                hex=HEX_NAMES[turn.removed],
+            )
         )
 
 
@@ -441,7 +494,7 @@ def check_turn(state: MenhirsState, turn: Turn) -> None:
     elif isinstance(turn, Slide):
         _check_slide(state, turn)
     else:
-        raise RuleError(f"{turn!r} is not a turn of Menhirs dans le Brouillard")
+        raise RuleError(Text(N_("{turn} is not a turn of Menhirs dans le Brouillard"), turn=repr(turn)))
 
 
 def apply_turn(state: MenhirsState, turn: Turn) -> MenhirsState:

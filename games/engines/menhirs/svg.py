@@ -8,6 +8,16 @@ from typing import Any
 
 from games.engines.menhirs.board import DIRECTIONS, HEX_BITS, HEX_NAMES, HEX_PLACES, HEXES
 from games.engines.menhirs.gestures import DIRECTION_WORDS, direction_target, hex_targets
+from games.engines.text import N_, Np_, Text, Translate, identity
+
+BOARD_LABEL = Text(N_("Menhirs dans le Brouillard board"))
+SLIDE = N_("slide {direction}")
+PHASE_WORDS = {
+    "placement": Np_("menhirs phase", "placement"),
+    "moving": Np_("menhirs phase", "moving"),
+    "clearing": Np_("menhirs phase", "clearing"),
+    "over": Np_("menhirs phase", "over"),
+}
 
 SIZE = 34.0  # hex circumradius in SVG units
 ROOT3 = math.sqrt(3)
@@ -72,15 +82,22 @@ def _wrap(text: str, width: int = 54) -> list[str]:
     return lines[:2]
 
 
-def _title(view: dict[str, Any]) -> str:
+def _title(view: dict[str, Any], translate: Translate = identity) -> str:
     result = view.get("result")
     if result is not None:
-        return result["reason"][:1].upper() + result["reason"][1:]
-    who = f"player {view['to_move'] + 1} to play"
-    return f"Round {view['round']} of 12 · {view['phase']} · {who} · {len(view['fog'])} fog tiles on the board"
+        reason = translate(result["reason"])
+        return reason[:1].upper() + reason[1:]
+    title = Text(
+        N_("Round {round} of 12 · {phase} · {who} · {fog} fog tiles on the board"),
+        round=view["round"],
+        phase=PHASE_WORDS.get(view["phase"], view["phase"]),
+        who=Text(N_("player {player} to play"), player=view["to_move"] + 1),
+        fog=len(view["fog"]),
+    )
+    return translate(title)
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], translate: Translate = identity) -> str:
     width = 2 * MARGIN + SIZE * (2 + 6 * 1.5)
     board_bottom = HEADER + 2 * MARGIN + ROOT3 * SIZE * 6
     height = board_bottom + COMPASS
@@ -89,13 +106,13 @@ def render(view: dict[str, Any]) -> str:
     last = view.get("last_turn") or {}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="sans-serif" role="group" aria-label="Menhirs dans le Brouillard board">',
-        f"<title>{escape(_title(view))}</title>",
+        f'font-family="sans-serif" role="group" aria-label="{escape(translate(BOARD_LABEL))}">',
+        f"<title>{escape(_title(view, translate))}</title>",
         '<defs><marker id="menhirs-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LAST}"/></marker></defs>',
         '<rect width="100%" height="100%" fill="#20262e"/>',
     ]
-    for number, line in enumerate(_wrap(_title(view))):
+    for number, line in enumerate(_wrap(_title(view, translate))):
         parts.append(
             f'<text x="{MARGIN}" y="{MARGIN + 4 + 16 * number}" fill="#f1f3f5" font-size="13">{escape(line)}</text>'
         )
@@ -131,21 +148,21 @@ def render(view: dict[str, Any]) -> str:
         parts.append(
             f'<text x="{x - SIZE * 0.6:.1f}" y="{y - SIZE * 0.42:.1f}" font-size="11" fill="{colour}">{name}</text>'
         )
-    parts.extend(_hex_targets(view))
+    parts.extend(_hex_targets(view, translate))
     if view.get("phase") in ("moving", "clearing"):
-        parts.extend(_compass(width / 2, board_bottom + 52))
+        parts.extend(_compass(width / 2, board_bottom + 52, translate))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _hex_targets(view: dict[str, Any]) -> list[str]:
+def _hex_targets(view: dict[str, Any], translate: Translate = identity) -> list[str]:
     """A clear hex over each hex, on top of everything: a fog tile's click names its cluster."""
     targets = hex_targets(view["fog"])
     out = []
     for index in HEXES:
         name = HEX_NAMES[index]
         x, y = centre(name)
-        what = "fog cluster at " + name if targets[name].startswith("k-") else name
+        what = translate(Text(N_("fog cluster at {hex}"), hex=name)) if targets[name].startswith("k-") else name
         out.append(
             f'<polygon points="{_corners(x, y, SIZE - 1)}" fill="transparent" class="board-target" '
             f'data-target="{targets[name]}" aria-label="{what}"/>'
@@ -153,7 +170,7 @@ def _hex_targets(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _compass(cx: float, cy: float) -> list[str]:
+def _compass(cx: float, cy: float, translate: Translate = identity) -> list[str]:
     """Six arrows around a centre, one per direction of a slide (N is up, as on the board)."""
     out = [f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="12" fill="#495057"/>']
     reach = 38.0
@@ -162,7 +179,7 @@ def _compass(cx: float, cy: float) -> list[str]:
         x, y = cx + reach * math.cos(angle), cy + reach * math.sin(angle)
         out.append(
             f'<g class="board-target compass" data-target="{direction_target(direction)}" '
-            f'aria-label="slide {DIRECTION_WORDS[direction]}">'
+            f'aria-label="{escape(translate(Text(SLIDE, direction=DIRECTION_WORDS[direction])))}">'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="18" fill="#f1f3f5" stroke="#868e96" stroke-width="1.5"/>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" text-anchor="middle" fill="#212529">{direction}</text></g>'
         )

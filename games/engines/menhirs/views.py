@@ -16,6 +16,7 @@ from games.engines.menhirs.rules import (
     winner_points,
 )
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Nn_, Text
 
 SLUG = "menhirs"
 
@@ -120,7 +121,13 @@ def outcome(state: MenhirsState) -> Outcome | None:
         return Outcome.ranked(
             [0, 0],
             [(0,), (0,)],
-            reason=f"after 12 rounds {still} Menhir{'s are' if still != 1 else ' is'} still in the fog: a draw",
+            reason=Text(
+                Nn_(
+                    "after 12 rounds {n} Menhir is still in the fog: a draw",
+                    "after 12 rounds {n} Menhirs are still in the fog: a draw",
+                ),
+                n=still,
+            ),
             details={"covered": names_of(state.covered), "fog_tiles": state.fog.bit_count()},
         )
     points = winner_points(state)
@@ -130,9 +137,14 @@ def outcome(state: MenhirsState) -> Outcome | None:
         scores,
         [(score,) for score in scores],
         keys=[(1,) if seat == state.winner else (0,) for seat in range(2)],
-        reason=(
-            f"player {state.winner + 1} uncovered the last Menhir in round {win_round} "
-            f"and scores {points} ({state.fog.bit_count()} fog tiles in play)"
+        reason=Text(
+            N_(
+                "player {player} uncovered the last Menhir in round {round} and scores {points} ({fog} fog tiles in play)"
+            ),
+            player=state.winner + 1,
+            round=win_round,
+            points=points,
+            fog=state.fog.bit_count(),
         ),
         details={"round": win_round, "fog_tiles": state.fog.bit_count()},
     )

@@ -7,9 +7,16 @@ from functools import cache
 
 from games.engines.mists.state import Key, Pos
 from games.engines.mists.tiles import OFFSETS, Oriented, oriented
+from games.engines.text import N_, Np_, Text
 
 Board = dict[Pos, tuple[str, int]]
-SIDE_NAMES = ("north", "east", "south", "west")
+SIDE_NAMES = (
+    Np_("tile side", "north"),
+    Np_("tile side", "east"),
+    Np_("tile side", "south"),
+    Np_("tile side", "west"),
+)
+EDGE_WORDS = {"C": N_("a city"), "R": N_("a road"), "F": N_("a field")}
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
@@ -35,10 +42,10 @@ def is_face_down(board: Board, pos: Pos) -> bool:
     return placed is not None and placed[1] < 0
 
 
-def mismatch(board: Board, tile_id: str, pos: Pos, rotation: int) -> str | None:
+def mismatch(board: Board, tile_id: str, pos: Pos, rotation: int) -> Text | None:
     """Why the tile cannot go there in that rotation (in players' words), or None if it fits."""
     if pos in board:
-        return f"the place {pos[0]},{pos[1]} is already taken"
+        return Text(N_("the place {x},{y} is already taken"), x=pos[0], y=pos[1])
     turned = oriented(tile_id, rotation)
     touching = False
     for side in range(4):
@@ -51,10 +58,14 @@ def mismatch(board: Board, tile_id: str, pos: Pos, rotation: int) -> str | None:
             continue  # a face-down tile matches any edge
         mine, theirs = turned.edges[side], other.edges[(side + 2) % 4]
         if mine != theirs:
-            names = {"C": "a city", "R": "a road", "F": "a field"}
-            return f"its {SIDE_NAMES[side]} side shows {names[mine]} but the tile there shows {names[theirs]}"
+            return Text(
+                N_("its {side} side shows {mine} but the tile there shows {theirs}"),
+                side=SIDE_NAMES[side],
+                mine=EDGE_WORDS[mine],
+                theirs=EDGE_WORDS[theirs],
+            )
     if not touching:
-        return f"the place {pos[0]},{pos[1]} touches no tile on a side"
+        return Text(N_("the place {x},{y} touches no tile on a side"), x=pos[0], y=pos[1])
     return None
 
 

@@ -14,6 +14,7 @@ from games.engines.mists.levels import all_levels
 from games.engines.mists.state import COLOURS, MistsState
 from games.engines.mists.view import observe, state_from_view
 from games.engines.outcome import Outcome
+from games.engines.text import N_, Np_, Text, identity
 
 PILE_SIZE = {False: 20, True: 23}  # levels 3-6: three equal piles (The Spell Circles: 23 each)
 
@@ -31,27 +32,37 @@ class MistsEngine(Engine):
             OptionSpec(
                 "level",
                 1,
-                "the level, 1 to 6 (levels 2-6 use numbers we chose: see the rules page)",
+                N_("the level, 1 to 6 (levels 2-6 use numbers we chose: see the rules page)"),
                 minimum=1,
                 maximum=6,
-                label="level {}",
+                label=N_("level {}"),
             ),
             OptionSpec(
-                "spell_circles", False, "add The Spell Circles: 9 tiles and the cat Eloise", label="the Spell Circles"
+                "spell_circles",
+                False,
+                N_("add The Spell Circles: 9 tiles and the cat Eloise"),
+                label=N_("the Spell Circles"),
             ),
             OptionSpec(
                 "cemetery_closing",
                 "tile",
-                "levels 2-4, a closed cemetery frees every ghost on its tile (tile, as Dized says) "
-                "or only the cemetery's own (cemetery)",
+                N_(
+                    "levels 2-4, a closed cemetery frees every ghost on its tile (tile, as Dized says) "
+                    "or only the cemetery's own (cemetery)"
+                ),
                 choices=("tile", "cemetery"),
+                value_labels=(
+                    ("tile", Np_("cemetery closing", "tile")),
+                    ("cemetery", Np_("cemetery closing", "cemetery")),
+                ),
+                label=N_("cemetery closing"),
             ),
         ),
         # The summed tuple (won, points, -ghosts) compares win, then points, then fewest ghosts.
         default_tiebreaks=("game_tiebreak", "game_score"),
-        score_label="points",
-        tiebreak_labels=("won", "points", "fewest ghosts on the board"),
-        summary="Cooperative Carcassonne: score the level's goal before the ghosts or the tiles run out.",
+        score_label=N_("points"),
+        tiebreak_labels=(N_("won"), N_("points"), N_("fewest ghosts on the board")),
+        summary=N_("Cooperative Carcassonne: score the level's goal before the ghosts or the tiles run out."),
         rules_doc="docs/games/mists.md",
         extra={
             "ranking": {"ladder_options": ["level", "spell_circles"]},
@@ -112,7 +123,7 @@ class MistsEngine(Engine):
 
     def play(self, state: MistsState, move: Any) -> MistsState:
         if state.result is not None:
-            raise GameOver(f"the game is over: {state.reason}")
+            raise GameOver(Text(N_("the game is over: {reason}"), reason=state.reason))
         if move not in state.choices():
             raise IllegalMove(why_not(state, move))
         after = state.clone()
@@ -162,10 +173,10 @@ class MistsEngine(Engine):
                 return move[:3]
         return move
 
-    def render_svg(self, view: dict[str, Any]) -> str:
+    def render_svg(self, view: dict[str, Any], translate=identity) -> str:
         from games.engines.mists.svg import render
 
-        return render(view)
+        return render(view, translate)
 
     def move_gestures(self, view: dict[str, Any]) -> list:
         from games.engines.mists.gestures import move_gestures

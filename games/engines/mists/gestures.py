@@ -24,10 +24,28 @@ from typing import Any
 from games.engines.gestures import Gesture
 from games.engines.mists import notation
 from games.engines.mists.state import CEMETERY
-from games.engines.mists.tiles import EDGE_KINDS, oriented
+from games.engines.mists.tiles import oriented
+from games.engines.text import N_, Np_, Text, Verbatim, join
 
 SIDES = ("N", "E", "S", "W")
-FEATURE_WORDS = {"r": "road", "c": "city", "k": "castle"}
+FEATURE_WORDS = {"r": Np_("feature", "road"), "c": Np_("feature", "city"), "k": Np_("feature", "castle")}
+EDGE_WORDS = {"C": Np_("tile edge", "city"), "R": Np_("tile edge", "road"), "F": Np_("tile edge", "field")}
+COLOUR_WORDS = {
+    "red": Np_("meeple colour", "red"),
+    "green": Np_("meeple colour", "green"),
+    "blue": Np_("meeple colour", "blue"),
+    "yellow": Np_("meeple colour", "yellow"),
+    "black": Np_("meeple colour", "black"),
+    "pink": Np_("meeple colour", "pink"),
+}
+BURY_FROM_SUPPLY = {
+    "red": N_("Bury a red meeple from the supply"),
+    "green": N_("Bury a green meeple from the supply"),
+    "blue": N_("Bury a blue meeple from the supply"),
+    "yellow": N_("Bury a yellow meeple from the supply"),
+    "black": N_("Bury a black meeple from the supply"),
+    "pink": N_("Bury a pink meeple from the supply"),
+}
 # The decisions that are made on a feature: the new tile's (a meeple) or a meeple's (the rest).
 NEW_TILE_FEATURES = ("meeple",)
 MEEPLE_FEATURES = ("bury", "cat_check", "cat_move", "hound")
@@ -65,15 +83,25 @@ def clickable_features(view: dict[str, Any]) -> list[tuple[int, int, str, int]]:
     return []
 
 
-def turn_label(tile: str, rotation: int) -> str:
+def turn_label(tile: str, rotation: int) -> Text:
     """A turn of the drawn tile in a player's words: what lies on each side, where the mist is."""
     turned = oriented(tile, rotation)
-    sides = ", ".join(f"{SIDES[side]} {EDGE_KINDS[kind]}" for side, kind in enumerate(turned.edges))
+    sides = join(
+        ", ",
+        [
+            Text(Verbatim("{side} {kind}"), side=SIDES[side], kind=EDGE_WORDS[kind])
+            for side, kind in enumerate(turned.edges)
+        ],
+    )
     mist = sorted({side for region in turned.mist for side in region.edges})
-    label = f"{rotation * 90}°: {sides}"
     if mist:
-        label += f"; mist {'+'.join(SIDES[side] for side in mist)}"
-    return label
+        return Text(
+            N_("{degrees}°: {sides}; mist {mist}"),
+            degrees=rotation * 90,
+            sides=sides,
+            mist="+".join(SIDES[side] for side in mist),
+        )
+    return Text(Verbatim("{degrees}°: {sides}"), degrees=rotation * 90, sides=sides)
 
 
 def _free_spots(view: dict[str, Any], x: int, y: int) -> list[int]:
@@ -82,19 +110,22 @@ def _free_spots(view: dict[str, Any], x: int, y: int) -> list[int]:
     return sorted(spots, key=lambda region: (region == CEMETERY, region))
 
 
-def _spot_words(view: dict[str, Any], x: int, y: int, spot: int) -> str:
+def _spot_words(view: dict[str, Any], x: int, y: int, spot: int) -> Text:
     if spot == CEMETERY:
-        return "a ghost from the cemetery"
+        return Text(N_("a ghost from the cemetery"))
     regions = [s for s in _free_spots(view, x, y) if s != CEMETERY]
-    return "a ghost from the mist" if len(regions) <= 1 else f"a ghost from mist {spot + 1}"
+    if len(regions) <= 1:
+        return Text(N_("a ghost from the mist"))
+    return Text(N_("a ghost from mist {number}"), number=spot + 1)
 
 
-def _scoring_label(view: dict[str, Any]) -> str:
+def _scoring_label(view: dict[str, Any]) -> Text:
     queue = view.get("queue") or []
     task = queue[0] if queue else []
     if len(task) >= 3 and task[0] == "score":
-        return f"Score the {FEATURE_WORDS.get(task[1], 'feature')}: {task[2]} points"
-    return "Score"
+        feature = FEATURE_WORDS.get(task[1], Np_("feature", "feature"))
+        return Text(N_("Score the {feature}: {points} points"), feature=feature, points=task[2])
+    return Text(Np_("gesture", "Score"))
 
 
 def move_gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
@@ -105,33 +136,48 @@ def move_gestures(view: dict[str, Any], moves: list[str]) -> list[Gesture]:
         code = move[0]
         if code == "P":
             _, x, y, rotation = move
-            gestures.append(Gesture(text, (cell_target(x, y),), turn_label(view["tile"], rotation), "Turn the tile"))
+            gestures.append(
+                Gesture(text, (cell_target(x, y),), turn_label(view["tile"], rotation), N_("Turn the tile"))
+            )
         elif code == "M":
             _, kind, index, colour = move
             target = feature_target(pos[0], pos[1], kind, index)
-            gestures.append(Gesture(text, (target,), notation.COLOURS[colour], "Meeple colour"))
+            name = notation.COLOURS[colour]
+            gestures.append(Gesture(text, (target,), COLOUR_WORDS.get(name, name), N_("Meeple colour")))
         elif code == "N":
-            gestures.append(Gesture(text, (), "No meeple"))
+            gestures.append(Gesture(text, (), N_("No meeple")))
         elif code == "S":
             gestures.append(Gesture(text, (), _scoring_label(view)))
         elif code == "X":
-            gestures.append(Gesture(text, (cell_target(move[1], move[2]),), "forgo the scoring: calm 3 ghosts here"))
+            gestures.append(
+                Gesture(text, (cell_target(move[1], move[2]),), N_("forgo the scoring: calm 3 ghosts here"))
+            )
         elif code == "G":
             x, y = move[1], move[2]
             spots = _free_spots(view, x, y)
             spot = move[3] if len(move) > 3 else (spots[0] if spots else 0)
-            gestures.append(Gesture(text, (cell_target(x, y),), _spot_words(view, x, y, spot), "Into the spell circle"))
+            gestures.append(
+                Gesture(text, (cell_target(x, y),), _spot_words(view, x, y, spot), N_("Into the spell circle"))
+            )
         elif code == "Y":
-            gestures.append(Gesture(text, (cell_target(move[1], move[2]),), "the extra ghost goes to this cemetery"))
+            gestures.append(
+                Gesture(text, (cell_target(move[1], move[2]),), N_("the extra ghost goes to this cemetery"))
+            )
         elif code in ("B", "E", "H"):
-            words = {"B": "bury this meeple", "E": "Eloise joins this meeple", "H": "the hound joins this meeple"}
+            words = {
+                "B": N_("bury this meeple"),
+                "E": N_("Eloise joins this meeple"),
+                "H": N_("the hound joins this meeple"),
+            }
             gestures.append(Gesture(text, (feature_target(*move[1:]),), words[code]))
         elif code == "BS":
-            gestures.append(Gesture(text, (), f"Bury a {notation.COLOURS[move[1]]} meeple from the supply"))
+            name = notation.COLOURS[move[1]]
+            label = BURY_FROM_SUPPLY.get(name) or Text(N_("Bury a {colour} meeple from the supply"), colour=name)
+            gestures.append(Gesture(text, (), label))
         elif code == "C":
-            gestures.append(Gesture(text, (cell_target(move[1], move[2]),), "the hound calms this tile"))
+            gestures.append(Gesture(text, (cell_target(move[1], move[2]),), N_("the hound calms this tile")))
         elif code == "D":
-            gestures.append(Gesture(text, (), "The hound calms no more"))
+            gestures.append(Gesture(text, (), N_("The hound calms no more")))
         elif code == "F":
-            gestures.append(Gesture(text, (cell_target(move[1], move[2]),), "the face-down tile goes here"))
+            gestures.append(Gesture(text, (cell_target(move[1], move[2]),), N_("the face-down tile goes here")))
     return gestures

@@ -18,6 +18,7 @@ import re
 
 from games.engines.base import NotationError
 from games.engines.mists.state import CEMETERY, COLOURS
+from games.engines.text import N_, Text
 
 FEATURE_NAMES = {"r": "road", "c": "city", "k": "castle"}
 FEATURE_KINDS = {name: kind for kind, name in FEATURE_NAMES.items()}
@@ -61,19 +62,32 @@ def move_to_text(move: tuple) -> str:
 def _feature(text: str, whole: str) -> tuple[str, int]:
     match = FEATURE.match(text)
     if not match:
-        raise NotationError(f"{whole!r}: {text!r} is not a feature (road1, city2, castle)", move_text=whole)
+        raise NotationError(
+            Text(N_("{whole}: {text} is not a feature (road1, city2, castle)"), whole=repr(whole), text=repr(text)),
+            move_text=whole,
+        )
     kind = FEATURE_KINDS[match.group(1)]
     if kind == "k":
         return kind, 0
     if not match.group(2) or int(match.group(2)) < 1:
-        raise NotationError(f"{whole!r}: number the {match.group(1)} from 1, as in {match.group(1)}1", move_text=whole)
+        raise NotationError(
+            Text(
+                N_("{whole}: number the {feature} from 1, as in {feature}1"), whole=repr(whole), feature=match.group(1)
+            ),
+            move_text=whole,
+        )
     return kind, int(match.group(2)) - 1
 
 
 def _place(text: str, whole: str) -> tuple[int, int]:
     match = PLACE.match(text)
     if not match:
-        raise NotationError(f"{whole!r}: {text!r} is not a place written column,row such as 2,-1", move_text=whole)
+        raise NotationError(
+            Text(
+                N_("{whole}: {text} is not a place written column,row such as 2,-1"), whole=repr(whole), text=repr(text)
+            ),
+            move_text=whole,
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -88,7 +102,15 @@ def parse_move(text: str) -> tuple:
     if "=" in text:
         name, _, colour = text.partition("=")
         if colour not in COLOURS:
-            raise NotationError(f"{whole!r}: {colour!r} is not a colour ({', '.join(COLOURS)})", move_text=whole)
+            raise NotationError(
+                Text(
+                    N_("{whole}: {colour} is not a colour ({colours})"),
+                    whole=repr(whole),
+                    colour=repr(colour),
+                    colours=", ".join(COLOURS),
+                ),
+                move_text=whole,
+            )
         return ("M", *_feature(name, whole), COLOURS.index(colour))
     word, _, rest = text.partition(":")
     if word == "draw" and rest.count(":") == 1:
@@ -96,7 +118,12 @@ def parse_move(text: str) -> tuple:
         match = GHOST_SPOT.match(where)
         if not match:
             raise NotationError(
-                f"{whole!r}: {where!r} is not a ghost's place on a tile (mist1, mist2, cemetery)", move_text=whole
+                Text(
+                    N_("{whole}: {where} is not a ghost's place on a tile (mist1, mist2, cemetery)"),
+                    whole=repr(whole),
+                    where=repr(where),
+                ),
+                move_text=whole,
             )
         return ("G", *_place(place, whole), CEMETERY if match.group(1) is None else int(match.group(1)) - 1)
     for code, name in PLACES.items():
@@ -109,8 +136,13 @@ def parse_move(text: str) -> tuple:
             place, _, feature = rest.partition(":")
             return (code, *_place(place, whole), *_feature(feature, whole))
     raise NotationError(
-        f"{whole!r} is not a Mists move: write a placement like 0,-1@90, a meeple like road1=red, "
-        "or score, calm:x,y, pass, draw:x,y, draw:x,y:cemetery, yard:x,y, bury:x,y:road1, cat:x,y:city1, hound:x,y:road1, "
-        "chase:x,y, done, haunt:x,y",
+        Text(
+            N_(
+                "{whole} is not a Mists move: write a placement like 0,-1@90, a meeple like road1=red, "
+                "or score, calm:x,y, pass, draw:x,y, draw:x,y:cemetery, yard:x,y, bury:x,y:road1, cat:x,y:city1, "
+                "hound:x,y:road1, chase:x,y, done, haunt:x,y"
+            ),
+            whole=repr(whole),
+        ),
         move_text=whole,
     )

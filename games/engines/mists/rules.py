@@ -13,6 +13,7 @@ from games.engines.mists import board as geo
 from games.engines.mists.levels import Level
 from games.engines.mists.state import CEMETERY, Key, MistsState, Pos, meeples_per_colour, seat_colours
 from games.engines.mists.tiles import START_QUARTERS, face_ghosts, oriented, tile_set
+from games.engines.text import N_, Nn_, Text
 
 CAT_GHOSTS = 7  # Spell Circles: the ghosts in front of Eloise at the start
 CALM = 3  # ghosts removed from one tile instead of a scoring, and by a hound
@@ -69,8 +70,15 @@ def take(state: MistsState, count: int, why: str) -> bool:
     if state.available_ghosts() < count:
         lose(
             state,
-            f"the ghost supply ran out: {count} ghost{'s' if count > 1 else ''} needed {why}, "
-            f"{state.available_ghosts()} left",
+            Text(
+                Nn_(
+                    "the ghost supply ran out: {n} ghost needed {why}, {left} left",
+                    "the ghost supply ran out: {n} ghosts needed {why}, {left} left",
+                ),
+                n=count,
+                why=why,
+                left=state.available_ghosts(),
+            ),
         )
         return False
     from_cat = min(count, state.cat_supply)
@@ -142,7 +150,7 @@ def reached(state: MistsState, mark: int) -> bool:
 def win(state: MistsState) -> None:
     if state.result is None:
         state.result = "won"
-        state.reason = f"the team reached the goal of {state.level.goal} points"
+        state.reason = Text(N_("the team reached the goal of {goal} points"), goal=state.level.goal)
         state.queue, state.legal = [], ()
 
 
@@ -162,7 +170,10 @@ def begin_turn(state: MistsState) -> None:
     while True:
         if not state.piles or not state.piles[0]:
             state.tile = None
-            lose(state, "no land tile can be drawn" + (" from the active pile" if len(state.piles) > 1 else ""))
+            if len(state.piles) > 1:
+                lose(state, Text(N_("no land tile can be drawn from the active pile")))
+            else:
+                lose(state, Text(N_("no land tile can be drawn")))
             return
         tile_id = state.piles[0].pop(0)
         if geo.fits_somewhere(state.board, tile_id):
@@ -304,7 +315,7 @@ def step_ghosts(state: MistsState, task: tuple) -> None:
                 counts[r] -= 1
                 break
     need = sum(counts.values())
-    if need and take(state, need, "on the tile just placed"):
+    if need and take(state, need, N_("on the tile just placed")):
         state.turn["from_supply"] = True
         for r, count in counts.items():
             if count:
@@ -347,7 +358,7 @@ def step_circle(state: MistsState, task: tuple) -> list[tuple] | None:
     if sources:
         return [draw for pos in sources for draw in circle_draws(state, pos)]
     pos = placed(state)
-    if take(state, 1, "for a spell circle"):
+    if take(state, 1, N_("for a spell circle")):
         state.turn["from_supply"] = True
         spot = (pos[0], pos[1], task[1])
         state.trapped[spot] = state.trapped.get(spot, 0) + 1
@@ -375,7 +386,7 @@ def step_yard_check(state: MistsState, task: tuple) -> list[tuple] | None:
 
 
 def apply_yard(state: MistsState, task: tuple, move: tuple) -> None:
-    if take(state, 1, "for the open cemetery"):
+    if take(state, 1, N_("for the open cemetery")):
         spot = (move[1], move[2], CEMETERY)
         state.ghosts[spot] = state.ghosts.get(spot, 0) + 1
 
@@ -386,7 +397,7 @@ def step_spread(state: MistsState, task: tuple) -> None:
     if state.level.cemeteries != "haunted" or not geo.face(state.board, pos).tile.cemetery:
         return
     misty = [p for p in geo.around(pos) if (t := geo.face(state.board, p)) is not None and t.mist]
-    if take(state, len(misty), "around the new cemetery"):
+    if take(state, len(misty), N_("around the new cemetery")):
         for x, y in misty:
             state.ghosts[(x, y, 0)] = state.ghosts.get((x, y, 0), 0) + 1
 

@@ -8,6 +8,10 @@ from typing import Any
 
 from games.engines.mists.gestures import cell_target, clickable_features, feature_target
 from games.engines.mists.tiles import oriented
+from games.engines.text import N_, Text, Translate, identity
+
+BOARD_LABEL = N_("Mists over Carcassonne, level {level}")
+FEATURE_AT = N_("{feature} on {x},{y}")
 
 CELL = 60
 HALF = CELL / 2
@@ -86,7 +90,7 @@ def _feature_point(view_tile, kind: str, index: int, ox: float, oy: float) -> tu
     return ox + (0.5 + (sx - 0.5) * 0.45) * CELL, oy + (0.5 + (sy - 0.5) * 0.45) * CELL
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], translate: Translate = identity) -> str:
     tiles = {(x, y): (tile, rot) for x, y, tile, rot in view["board"]}
     xs = [x for x, _ in tiles] or [0]
     ys = [y for _, y in tiles] or [0]
@@ -95,10 +99,10 @@ def render(view: dict[str, Any]) -> str:
     origin = lambda x, y: ((x - left) * CELL, (y - top) * CELL + 70)  # noqa: E731
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
-        f'font-family="sans-serif" role="img" aria-label="Mists over Carcassonne, level {view["level"]}">',
+        f'font-family="sans-serif" role="img" aria-label="{escape(translate(Text(BOARD_LABEL, level=view["level"])))}">',
         f'<rect width="{width}" height="{height}" fill="#2d3b2d"/>',
     ]
-    parts += _header(view, width)
+    parts += _header(view, width, translate)
     for (x, y), (tile, rot) in sorted(tiles.items()):
         parts += _tile(tile, rot, *origin(x, y))
     for x, y, region, count in view["ghosts"]:
@@ -116,27 +120,44 @@ def render(view: dict[str, Any]) -> str:
         ox, oy = origin(x, y)
         parts.append(f'<rect x="{ox + 6}" y="{oy + CELL - 14}" width="8" height="8" fill="{PALETTE[colour]}"/>')
     parts += _markers(view, tiles, origin)
-    parts += _targets(view, tiles, origin, (left, top, max(xs) + 1, max(ys) + 1))
+    parts += _targets(view, tiles, origin, (left, top, max(xs) + 1, max(ys) + 1), translate)
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _header(view: dict[str, Any], width: float) -> list[str]:
+def _header(view: dict[str, Any], width: float, translate: Translate = identity) -> list[str]:
     if view["scoring"] == "per_colour":
-        score = " ".join(f"{c} {s}" for c, s in view["colour_scores"].items()) + f" (each needs {view['goal']})"
+        scores = " ".join(f"{c} {s}" for c, s in view["colour_scores"].items())
+        score = Text(N_("{scores} (each needs {goal})"), scores=scores, goal=view["goal"])
     else:
-        score = f"{view['score']} / {view['goal']} points"
+        score = Text(N_("{score} / {goal} points"), score=view["score"], goal=view["goal"])
     supply = view["supply"] + view["cat_supply"]
-    line2 = f"ghosts: {view['ghosts_on_board']} on the board, {supply} in supply"
     if view["spell_circles"]:
-        line2 += f" (Eloise guards {view['cat_supply']})"
-    line3 = f"tiles left: {'+'.join(map(str, view['piles']))}" + (f" · drawn: {view['tile']}" if view["tile"] else "")
+        line2 = Text(
+            N_("ghosts: {board} on the board, {supply} in supply (Eloise guards {cat})"),
+            board=view["ghosts_on_board"],
+            supply=supply,
+            cat=view["cat_supply"],
+        )
+    else:
+        line2 = Text(
+            N_("ghosts: {board} on the board, {supply} in supply"), board=view["ghosts_on_board"], supply=supply
+        )
+    piles = "+".join(map(str, view["piles"]))
+    if view["tile"]:
+        line3 = Text(N_("tiles left: {piles} · drawn: {tile}"), piles=piles, tile=view["tile"])
+    else:
+        line3 = Text(N_("tiles left: {piles}"), piles=piles)
     if view["over"]:
-        line3 = f"{'WON' if view['result'] == 'won' else 'LOST'}: {view['reason']}"
+        if view["result"] == "won":
+            line3 = Text(N_("WON: {reason}"), reason=view["reason"])
+        else:
+            line3 = Text(N_("LOST: {reason}"), reason=view["reason"])
+    line1 = Text(N_("Level {level} · {score}"), level=view["level"], score=score)
     return [
-        f'<text x="8" y="20" font-size="16" fill="#fff">Level {view["level"]} · {escape(score)}</text>',
-        f'<text x="8" y="40" font-size="13" fill="#ddd">{escape(line2)}</text>',
-        f'<text x="8" y="60" font-size="13" fill="#ddd">{escape(line3)}</text>',
+        f'<text x="8" y="20" font-size="16" fill="#fff">{escape(translate(line1))}</text>',
+        f'<text x="8" y="40" font-size="13" fill="#ddd">{escape(translate(line2))}</text>',
+        f'<text x="8" y="60" font-size="13" fill="#ddd">{escape(translate(line3))}</text>',
     ]
 
 
@@ -153,7 +174,9 @@ def _markers(view: dict[str, Any], tiles, origin) -> list[str]:
     return parts
 
 
-def _targets(view: dict[str, Any], tiles, origin, bounds: tuple[int, int, int, int]) -> list[str]:
+def _targets(
+    view: dict[str, Any], tiles, origin, bounds: tuple[int, int, int, int], translate: Translate = identity
+) -> list[str]:
     """Clear shapes on top of everything, what a click or a tap lands on (``gestures.py``): every
     place of the board, tile or empty, and the features a decision of this phase may name."""
     left, top, right, bottom = bounds
@@ -161,16 +184,19 @@ def _targets(view: dict[str, Any], tiles, origin, bounds: tuple[int, int, int, i
     for y in range(top, bottom + 1):
         for x in range(left, right + 1):
             ox, oy = origin(x, y)
-            what = "empty place" if (x, y) not in tiles else "tile"
+            if (x, y) not in tiles:
+                what = translate(Text(N_("empty place {x},{y}"), x=x, y=y))
+            else:
+                what = translate(Text(N_("tile {x},{y}"), x=x, y=y))
             parts.append(
                 f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" fill="transparent" class="board-target" '
-                f'data-target="{cell_target(x, y)}" aria-label="{what} {x},{y}"/>'
+                f'data-target="{cell_target(x, y)}" aria-label="{escape(what)}"/>'
             )
     for x, y, kind, index in clickable_features(view):
         fx, fy = _feature_point(tiles.get((x, y)), kind, index, *origin(x, y))
         target = feature_target(x, y, kind, index)
         parts.append(
             f'<circle cx="{fx:.1f}" cy="{fy:.1f}" r="10" fill="transparent" class="board-target" '
-            f'data-target="{target}" aria-label="{target.split(":")[-1]} on {x},{y}"/>'
+            f'data-target="{target}" aria-label="{escape(translate(Text(FEATURE_AT, feature=target.split(":")[-1], x=x, y=y)))}"/>'
         )
     return parts

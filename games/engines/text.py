@@ -1,0 +1,128 @@
+"""Texts the engines write for people, kept translatable without Django.
+
+The engines never import Django. They mark each English text with ``N_("...")`` (an identity
+function that makemessages extracts into ``games/engines/locale``) and build sentences with
+parameters as ``Text(N_("the square {square} is taken"), square="e4")``. A ``Text`` *is* its
+English rendering (a ``str``), so logs, tests, stored verdicts and every ``str(exc)`` stay exactly
+as they were; it also keeps its template and parameters, so the site can translate it where it
+leaves for a person (``games.engine_texts.translated``).
+
+- ``N_(s)``: marks a msgid; returns ``s``.
+- ``Nn_(singular, plural)``: marks a plural pair for ``Text``; the count is the ``n`` parameter.
+- ``Np_(context, s)``: marks a msgid with a context (a short word that is ambiguous on its own).
+- ``Text(template, **params)``: ``{name}`` placeholders; a parameter that is itself a ``Text`` (or a
+  marked word such as a direction) is translated too.
+
+Notation, square names and other symbols are parameters: they are never translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction into the engines' catalogue; returns it unchanged."""
+    return message
+
+
+class Plural(tuple):
+    """A marked (singular, plural) pair: ``Text(Nn_("{n} dolmen", "{n} dolmens"), n=2)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, singular: str, plural: str):
+        return super().__new__(cls, (singular, plural))
+
+    @property
+    def singular(self) -> str:
+        return self[0]
+
+    @property
+    def plural(self) -> str:
+        return self[1]
+
+
+def Nn_(singular: str, plural: str) -> Plural:
+    """Mark a plural pair for extraction; the Text that uses it chooses by its ``n`` parameter."""
+    return Plural(singular, plural)
+
+
+class Contextual(str):
+    """A marked msgid with a context (``pgettext``); it is the English word itself."""
+
+    def __new__(cls, context: str, message: str):
+        value = super().__new__(cls, message)
+        value.__dict__["context"] = context
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Contextual is immutable")
+
+    def __reduce__(self):
+        return (Contextual, (self.context, str(self)))
+
+
+def Np_(context: str, message: str) -> Contextual:
+    """Mark ``message`` with ``context`` for extraction; it renders as ``message``."""
+    return Contextual(context, message)
+
+
+Translate = Callable[[Any], str]
+
+
+def identity(value: Any) -> str:
+    """The ``translate`` of the engines' own drawings: English, as written."""
+    return str(value)
+
+
+class Text(str):
+    """An English sentence with its msgid template and parameters: ``str(text)`` is the English.
+
+    Immutable, hashable and equal to its English rendering (it is that string). ``template`` is a
+    marked msgid (a str, a ``Plural`` from ``Nn_`` or a ``Contextual`` from ``Np_``); ``params``
+    fill its ``{name}`` placeholders.
+    """
+
+    def __new__(cls, template: str | Plural, /, *args: Any, **params: Any) -> Text:
+        if isinstance(template, Plural):
+            n = params.get("n")
+            if not isinstance(n, int):
+                raise TypeError(f"a plural Text needs an int parameter n, not {n!r}")
+            pattern = template.singular if n == 1 else template.plural
+        else:
+            pattern = str(template)
+        value = super().__new__(cls, pattern.format(*args, **params))
+        value.__dict__["template"] = template
+        value.__dict__["args"] = tuple(args)  # for "{}" templates such as an option's label
+        value.__dict__["params"] = dict(params)
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Text is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Text is immutable")
+
+    def __reduce__(self):
+        return (_rebuild, (self.template, self.args, self.params))
+
+    def render(self, translate: Translate) -> str:
+        """This text in the language of ``translate`` (a callable such as the site's ``translated``)."""
+        return translate(self)
+
+
+def _rebuild(template: Any, args: tuple, params: Mapping[str, Any]) -> Text:
+    return Text(template, *args, **params)
+
+
+def join(separator: str, parts: list[Any]) -> Text:
+    """Several texts joined: ``join(" · ", [a, b])`` renders each part in the reader's language."""
+    names = [f"p{index}" for index in range(len(parts))]
+    template = separator.join("{" + name + "}" for name in names)
+    return Text(Verbatim(template), **dict(zip(names, parts)))
+
+
+class Verbatim(str):
+    """A template that is not a msgid (punctuation only): never looked up in a catalogue."""
