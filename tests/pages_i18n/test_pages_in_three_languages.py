@@ -160,3 +160,29 @@ def test_human_dates_follow_the_language(client, played):
     assert "1 mai 2027" in read(client, event.get_absolute_url(), "fr")
     assert "1 mei 2027" in read(client, event.get_absolute_url(), "nl")
     assert "May 1, 2027" in read(client, event.get_absolute_url(), "en")
+
+
+def test_the_cached_round_table_is_kept_per_language(client, played):
+    event, _, _ = played
+    url = reverse("round-detail", args=[event.slug, 1, 1])
+    for language, header in (
+        ("en", "First player"),
+        ("fr", "Premier joueur"),
+        ("en", "First player"),
+        ("nl", "Eerste speler"),
+    ):
+        assert f'<th scope="col">{header}</th>' in read(client, url, language), language
+        assert f'<th scope="col">{header}</th>' in read(client, event.get_absolute_url(), language), language
+
+
+def test_the_status_page_and_the_api_speak_the_readers_language(client):
+    assert "Brume fonctionne\u00a0:" in read(client, "/status/", "fr")
+    assert "Brume werkt:" in read(client, "/status/", "nl")
+    client.cookies.pop(settings.LANGUAGE_COOKIE_NAME)  # the API reader's browser chooses
+    index = client.get("/api/v1/", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert index["resources"]["events"]["about"].startswith("les tournois, avec leurs participants")
+    missing = client.get("/api/v1/no-such-endpoint/", HTTP_ACCEPT_LANGUAGE="nl").json()
+    assert missing == {
+        "error": "not_found",
+        "detail": "geen API-eindpunt op /api/v1/no-such-endpoint/; zie /api/schema/",
+    }
