@@ -4,12 +4,16 @@ the cached standings table is kept per language (ranking/cache.py keys it by lan
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
 
 from games.live import live_create
 from tests.ranking.events import make_event, play_round
+from tournament.models import Event
+from tournament.services.schedules import round_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -152,10 +156,6 @@ def test_the_cached_participants_table_of_the_event_page_is_kept_per_language(cl
 
 def test_human_dates_follow_the_language(client, played):
     event, _, _ = played
-    from datetime import date
-
-    from tournament.models import Event
-
     Event.objects.filter(pk=event.pk).update(starts_on=date(2027, 5, 1))
     assert "1 mai 2027" in read(client, event.get_absolute_url(), "fr")
     assert "1 mei 2027" in read(client, event.get_absolute_url(), "nl")
@@ -186,3 +186,15 @@ def test_the_status_page_and_the_api_speak_the_readers_language(client):
         "error": "not_found",
         "detail": "geen API-eindpunt op /api/v1/no-such-endpoint/; zie /api/schema/",
     }
+
+
+def test_a_rounds_deadline_reads_in_the_readers_date_format(client, played):
+    event, owner, _ = played
+    round_ = event.stages.get().rounds.get()
+    round_schedule(round_=round_, by=owner, starts_at=None, report_deadline=datetime(2030, 3, 9, 18, 30, tzinfo=UTC))
+    url = reverse("round-detail", args=[event.slug, 1, 1])
+    french, dutch, english = (read(client, url, language) for language in ("fr", "nl", "en"))
+    assert "Résultats à déclarer avant" in french and "9 mars 2030, 18:30</time>" in french
+    assert "Uitslagen melden vóór" in dutch and "9 maart 2030, 18:30</time>" in dutch
+    assert "Report results by" in english and "March 9, 2030, 18:30</time>" in english
+    assert 'datetime="2030-03-09T18:30:00+00:00"' in french  # the machine-readable stamp stays ISO
