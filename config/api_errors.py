@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views import defaults
 
 API_PREFIX = "/api/"
@@ -26,10 +27,10 @@ def error_json(status: int, code: str, detail: str) -> JsonResponse:
 
 def _too_large(exception) -> str:
     if isinstance(exception, TooManyFieldsSent):
-        return "the form has too many fields"
+        return gettext("the form has too many fields")
     if isinstance(exception, TooManyFilesSent):
-        return "too many files at once"
-    return "the request body is too large"
+        return gettext("too many files at once")
+    return gettext("the request body is too large")
 
 
 def bad_request(request, exception=None):
@@ -38,23 +39,25 @@ def bad_request(request, exception=None):
             return error_json(413, "too_large", _too_large(exception))
         return HttpResponse(f"{_too_large(exception).capitalize()}.", status=413, content_type="text/plain")
     if is_api(request):
-        return error_json(400, "bad_request", "the request cannot be read")
+        return error_json(400, "bad_request", gettext("the request cannot be read"))
     return defaults.bad_request(request, exception)
 
 
 def permission_denied(request, exception=None):
     if is_api(request):
-        return error_json(403, "forbidden", str(exception) if exception and str(exception) else "not allowed")
+        return error_json(403, "forbidden", str(exception) if exception and str(exception) else gettext("not allowed"))
     return defaults.permission_denied(request, exception)
 
 
 def page_not_found(request, exception=None):
     if is_api(request):
-        return error_json(404, "not_found", f"no API endpoint at {request.path}; see /api/schema/")
+        return error_json(
+            404, "not_found", gettext("no API endpoint at %(path)s; see /api/schema/") % {"path": request.path}
+        )
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
     if is_api(request):
-        return error_json(500, "server_error", "something went wrong on our side; it is logged")
+        return error_json(500, "server_error", gettext("something went wrong on our side; it is logged"))
     return defaults.server_error(request)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import connections
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 
 
@@ -71,5 +72,9 @@ def status_page(request):
     try:
         return render(request, "status.html", context, status=200 if healthy else 503)
     except Exception:  # the page needs the session, which needs the database: answer in plain words
-        text = "Brume is working." if healthy else "Brume is unavailable at the moment: please try again shortly."
+        text = (
+            gettext("Brume is working.")
+            if healthy
+            else gettext("Brume is unavailable at the moment: please try again shortly.")
+        )
         return HttpResponse(text, content_type="text/plain; charset=utf-8", status=200 if healthy else 503)
