@@ -19,14 +19,14 @@ REFUSALS = {
         2,
         "tn",
         "there is no megalith to tilt now: place a new one on an empty square",
-        f"il n’y a aucun mégalithe à basculer maintenant{NBSP}: posez-en un nouveau sur une case vide",
+        f"il n'y a aucun mégalithe à basculer maintenant{NBSP}: posez-en un nouveau sur une case vide",
         "er is nu geen megaliet om te kantelen: plaats een nieuwe op een leeg veld",
     ),
     "menhirs": (
         2,
         "d2N",
         "there is no fog on d2 to move",
-        "il n’y a pas de brouillard à déplacer en d2",
+        "il n'y a pas de brouillard à déplacer en d2",
         "er ligt geen mist op d2 om te verschuiven",
     ),
     "brouillard": (
@@ -47,7 +47,7 @@ REFUSALS = {
         1,
         "pass",
         "pass is not possible now: place the drawn tile",
-        f"pass n’est pas possible maintenant{NBSP}: posez la tuile piochée",
+        f"pass n'est pas possible maintenant{NBSP}: posez la tuile piochée",
         "pass kan nu niet: leg de getrokken tegel",
     ),
 }
@@ -88,7 +88,7 @@ def test_it_is_not_your_turn_in_three_languages(game):
         engine.play_player(state, other, "x")
     assert str(caught.value) == "it is not your turn"
     with translation.override("fr"):
-        assert reason_of(caught.value) == "ce n’est pas votre tour"
+        assert reason_of(caught.value) == "ce n'est pas votre tour"
     with translation.override("nl"):
         assert reason_of(caught.value) == "je bent niet aan de beurt"
 
