@@ -11,6 +11,7 @@ from ranking import selectors
 from ranking.cache import cached_html
 from ranking.charts import Point, rating_history_svg
 from ranking.models import RatingPool
+from ranking.page_cache import anonymous_page
 from tournament.models import Event
 from tournament.permissions import can_view_event
 from tournament.silence import hidden_round_ids
@@ -34,6 +35,7 @@ def _selected(options: str, pk: int | None) -> str:
     return mark_safe(options.replace(f'<option value="{pk}">', f'<option value="{pk}" selected>', 1))
 
 
+@anonymous_page
 def stage_standings(request, slug: str, number: int):
     event = get_object_or_404(Event, slug=slug)
     if not can_view_event(request.user, event):

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games.engines import all_engines, get_engine
 from ranking.cache import cached_html
+from ranking.page_cache import anonymous_page
 from ranking.selectors import stage_standings_cached
 from tournament import selectors
 from tournament.forms import DecideForm, DisputeForm, ReportForm
@@ -41,6 +42,7 @@ def event_list(request):
     )
 
 
+@anonymous_page
 def event_detail(request, slug: str):
     event = _event_for(request, slug)
     organiser = is_organiser(request.user, event)
@@ -90,6 +92,7 @@ def event_live_games(request, slug: str):
     return render(request, template, context)
 
 
+@anonymous_page
 def round_detail(request, slug: str, number: int, round_number: int):
     """One round's pairings and results (the event page shows a large stage's latest round only)."""
     event = _event_for(request, slug)
