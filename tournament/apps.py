@@ -11,6 +11,11 @@ class TournamentConfig(AppConfig):
         from tournament.selectors import EventVisibility, live_game_links
         from tournament.services import logs  # noqa: F401  (connects the record_validated receiver)
 
+        from django.utils.translation import gettext, ngettext
+
+        from tournament.pairing import text
+
+        text.install(gettext, ngettext)  # pairing refusals and notes in the reader's language
         register_visibility_rule(EventVisibility())
         register_live_links(live_game_links)
         sweep.register("AI series", _ai_series)
