@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Match, SeriesGame
 
@@ -85,9 +86,9 @@ class RatingPool(models.Model):
     """One ladder: a game (and the options that change it, such as Carnac's board) and a system."""
 
     class System(models.TextChoices):
-        GLICKO2 = "glicko2", "Glicko-2 (two players)"
-        OPENSKILL = "openskill", "OpenSkill Plackett–Luce (multiplayer)"
-        LADDER = "ladder", "Score ladder (solo and cooperative)"
+        GLICKO2 = "glicko2", gettext_lazy("Glicko-2 (two players)")
+        OPENSKILL = "openskill", gettext_lazy("OpenSkill Plackett–Luce (multiplayer)")
+        LADDER = "ladder", gettext_lazy("Score ladder (solo and cooperative)")
 
     slug = models.SlugField(max_length=120, unique=True)
     game = models.CharField(max_length=40)

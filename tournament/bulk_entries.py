@@ -17,6 +17,8 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournament import bounds
 
 COLUMNS = ("name", "username", "club", "rating", "seed", "ai_level")
@@ -68,9 +70,9 @@ def _fill(row: Row, key: str, value: str) -> None:
 def parse_entries(text: str) -> list[Row]:
     """The rows of a pasted or uploaded list; raises ListRefused when the list itself is too large."""
     if not isinstance(text, str):
-        raise ListRefused("the list must be text")
+        raise ListRefused(_("the list must be text"))
     if len(text.encode("utf-8", "surrogatepass")) > bounds.MAX_BULK_BYTES:
-        raise ListRefused(f"the list is larger than {bounds.MAX_BULK_BYTES // 1024} KB")
+        raise ListRefused(_("the list is larger than %(value)s KB") % {"value": bounds.MAX_BULK_BYTES // 1024})
     lines = [
         (number, line)
         for number, line in enumerate(text.splitlines(), start=1)
@@ -85,7 +87,10 @@ def parse_entries(text: str) -> list[Row]:
     if header is not None:
         lines = lines[1:]
     if len(lines) > bounds.MAX_BULK_ROWS:
-        raise ListRefused(f"at most {bounds.MAX_BULK_ROWS} participants at once ({len(lines)} given)")
+        raise ListRefused(
+            _("at most %(MAX_BULK_ROWS)s participants at once (%(count)s given)")
+            % {"MAX_BULK_ROWS": bounds.MAX_BULK_ROWS, "count": len(lines)}
+        )
     rows = []
     for number, line in lines:
         row = Row(line=number)

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .errors import InvalidSettings, TooFewEntrants
 from .model import EntrantId, Explanation, Pairing, RoundPairing, split_present
 from .tables import TableSettings, pair_tables
@@ -31,7 +33,7 @@ class DuplicateSettings:
 
     def __post_init__(self):
         if self.table_size < 1:
-            raise InvalidSettings("a duplicate table seats at least one entrant")
+            raise InvalidSettings(_("a duplicate table seats at least one entrant"))
 
 
 def draw_setup_seed() -> int:
@@ -50,7 +52,7 @@ def pair_duplicate(
     if settings.table_size == 1:
         playing, absences = split_present(entrants)
         if not playing:
-            raise TooFewEntrants("a duplicate round needs at least one present entrant")
+            raise TooFewEntrants(_("a duplicate round needs at least one present entrant"))
         pairings = tuple(
             Pairing(
                 table=number,

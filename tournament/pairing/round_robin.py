@@ -12,6 +12,8 @@ row at the turn of the cycles.
 
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .errors import InvalidSettings, TooFewEntrants
 from .model import Bye, Entrant, Explanation, Pairing, RoundPairing, split_present
 from .seeding import lot_order
@@ -27,9 +29,11 @@ class RoundRobinSettings:
 
     def __post_init__(self):
         if self.cycles not in (1, 2):
-            raise InvalidSettings("a round robin has one cycle (single) or two (double)")
+            raise InvalidSettings(_("a round robin has one cycle (single) or two (double)"))
         if self.order not in ("seed", "lot"):
-            raise InvalidSettings(f"Berger numbers are given by 'seed' or by 'lot', not {self.order!r}")
+            raise InvalidSettings(
+                _("Berger numbers are given by 'seed' or by 'lot', not %(order)s") % {"order": repr(self.order)}
+            )
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,9 @@ def round_robin(entrants, settings: RoundRobinSettings | None = None, seed: int 
     settings = settings or RoundRobinSettings()
     playing, absences = split_present(entrants)
     if len(playing) < 2:
-        raise TooFewEntrants(f"a round robin needs at least two entrants, and {len(playing)} are present")
+        raise TooFewEntrants(
+            _("a round robin needs at least two entrants, and %(count)s are present") % {"count": len(playing)}
+        )
     numbered = _numbered(playing, settings, seed)
     count = len(numbered) + len(numbered) % 2
     cycle = berger_rounds(count)

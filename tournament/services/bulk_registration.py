@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.ai.registry import levels
 from tournament.bulk_entries import ListRefused, Row, parse_entries
@@ -33,7 +34,7 @@ def bulk_preview(*, event: Event, by, text: str) -> list[PlannedRow]:
     """What each row of the list would become; nothing is stored."""
     check_organiser(by, event)
     if event.status == Event.Status.FINISHED:
-        raise ServiceError("the event is finished")
+        raise ServiceError(_("the event is finished"))
     try:
         rows = parse_entries(text)
     except ListRefused as exc:
@@ -89,5 +90,5 @@ def bulk_add(*, event: Event, by, text: str) -> list[Participant]:
             )
         )
     if not added:
-        raise ServiceError("no row of the list can be added")
+        raise ServiceError(_("no row of the list can be added"))
     return added

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournament.errors import ServiceError
 from tournament.models import Event, SeriesGame
 from tournament.services.events import check_organiser
@@ -39,10 +41,10 @@ def games_confirm_reported(*, event: Event, by, items: Iterable[tuple[int, int]]
     check_organiser(by, event)
     items = list(dict(items).items())  # one entry per game id, the last version given wins
     if len(items) > MAX_GAMES:
-        raise ServiceError(f"confirm at most {MAX_GAMES} games at once")
+        raise ServiceError(_("confirm at most %(MAX_GAMES)s games at once") % {"MAX_GAMES": MAX_GAMES})
     games = (
         SeriesGame.objects.select_related("match__round")
-        .filter(pk__in=[pk for pk, _ in items], match__round__stage__event=event)
+        .filter(pk__in=[pk for pk, __ in items], match__round__stage__event=event)
         .in_bulk()
     )
     done = BulkConfirmation()

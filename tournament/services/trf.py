@@ -9,6 +9,8 @@ results are written as win, draw or loss between the two seats.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournament.errors import ServiceError
 from tournament.models import Stage
 from tournament.pairing.model import Entrant
@@ -19,7 +21,7 @@ from tournament.services.rounds import _stored_round
 def stage_trf(stage: Stage) -> str:
     """The TRF-16 text of a Swiss stage so far (every published round)."""
     if stage.format != Stage.Format.SWISS:
-        raise ServiceError("a TRF report is written for a Swiss stage")
+        raise ServiceError(_("a TRF report is written for a Swiss stage"))
     participants = list(stage.event.participants.all())
     if stage.entrants is not None:
         wanted = set(stage.entrants)
@@ -31,7 +33,7 @@ def stage_trf(stage: Stage) -> str:
     for round_ in stage.rounds.order_by("number").prefetch_related("matches__seats", "matches__ranking_forfeit"):
         rounds.append(_stored_round(round_))
     initial = stage.settings.get("initial_colour")
-    trf, _ = trf_from_history(
+    trf, __ = trf_from_history(
         f"{stage.event.name} - {stage.name}",
         entrants,
         rounds,

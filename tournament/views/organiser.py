@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -33,7 +34,7 @@ from tournament.views._common import (
 @login_required
 def event_create(request):
     if not can_create_event(request.user):
-        raise PermissionDenied("only organisers create events")
+        raise PermissionDenied(_("only organisers create events"))
     form = EventCreateForm(request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         try:
@@ -51,7 +52,7 @@ def event_create(request):
         except ServiceError as error:
             _fail(request, error)
         else:
-            messages.success(request, f"{event.name} is created as a draft.")
+            messages.success(request, _("%(name)s is created as a draft.") % {"name": event.name})
             return redirect(event)
     template = (
         "tournament/_game_options.html" if request.htmx and request.method == "GET" else "tournament/event_form.html"
@@ -86,12 +87,12 @@ def event_action(request, slug: str):
             previous = get_object_or_404(Stage, event=event, number=following.number - 1)
             stages.stage_advance(stage=previous, by=request.user)
         else:
-            messages.error(request, "unknown action")
+            messages.error(request, _("unknown action"))
             return redirect(event)
     except ServiceError as error:
         _fail(request, error)
     else:
-        messages.success(request, "Done.")
+        messages.success(request, _("Done."))
     return redirect(event)
 
 
@@ -100,7 +101,7 @@ def stage_form(request, slug: str, stage_id: int | None = None):
     """Add a stage, or change one before its first round: format, points, tie-break order."""
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):
-        raise PermissionDenied("only the event's organisers change its stages")
+        raise PermissionDenied(_("only the event's organisers change its stages"))
     stage = get_object_or_404(Stage, event=event, pk=stage_id) if stage_id else None
     if stage is not None:
         initial = StageForm.initial_for(stage)
@@ -132,7 +133,7 @@ def stage_form(request, slug: str, stage_id: int | None = None):
 def participant_add(request, slug: str):
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):  # before the name is looked up: it says who has an account
-        raise PermissionDenied("only the event's organisers may do this")
+        raise PermissionDenied(_("only the event's organisers may do this"))
     form = AddParticipantForm(request.POST, levels=levels(event.game))
     if not form.is_valid():
         messages.error(request, " ".join(form.non_field_errors()) or "check the form")
@@ -187,7 +188,7 @@ def round_swap(request, slug: str, round_id: int):
     except ServiceError as error:
         _fail(request, error)
     else:
-        messages.success(request, "The pairing is changed.")
+        messages.success(request, _("The pairing is changed."))
     return redirect(f"{event.get_absolute_url()}#stage-{round_.stage_id}")
 
 
@@ -209,7 +210,7 @@ def round_pair(request, slug: str, stage_id: int):
         except ServiceError as error:
             _fail(request, error)
             return redirect(event)
-        messages.success(request, f"Round {round_.number} is published.")
+        messages.success(request, _("Round %(number)s is published.") % {"number": round_.number})
         return redirect(f"{event.get_absolute_url()}#stage-{stage.pk}")
     try:
         preview = rounds.round_preview(stage=stage, by=request.user)
@@ -277,16 +278,19 @@ def event_games_confirm(request, slug: str):
     for value in request.POST.getlist("game"):
         found = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,9})", value)
         if found is None:
-            return _bad_number(bounds.OutOfBounds("each game is sent as <id>:<version>", field="game"))
+            return _bad_number(bounds.OutOfBounds(_("each game is sent as <id>:<version>"), field="game"))
         items.append((int(found[1]), int(found[2])))
     if not items:
-        messages.error(request, "choose at least one result to confirm")
+        messages.error(request, _("choose at least one result to confirm"))
         return redirect(f"{reverse('event-matches', args=[event.slug])}?needs=confirmation")
     done = _attempt(request, lambda: games_confirm_reported(event=event, by=request.user, items=items))
     if done is not None:
         if done.confirmed:
             count = len(done.confirmed)
-            messages.success(request, f"{count} result{'s' if count != 1 else ''} confirmed.")
+            messages.success(
+                request,
+                _("%(count)s result%(value)s confirmed.") % {"count": count, "value": "s" if count != 1 else ""},
+            )
         for refused in done.refused[:20]:
             game = refused.game
             where = (
@@ -294,7 +298,9 @@ def event_games_confirm(request, slug: str):
                 if game
                 else f"game {refused.game_id}"
             )
-            messages.error(request, f"Not confirmed: {where}: {refused.reason}.")
+            messages.error(
+                request, _("Not confirmed: %(where)s: %(reason)s.") % {"where": where, "reason": refused.reason}
+            )
         if len(done.refused) > 20:
-            messages.error(request, f"… and {len(done.refused) - 20} more not confirmed.")
+            messages.error(request, _("… and %(value)s more not confirmed.") % {"value": len(done.refused) - 20})
     return redirect(f"{reverse('event-matches', args=[event.slug])}?needs=confirmation")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import level_descriptions, levels
@@ -114,7 +115,7 @@ def seeds_update(request, slug: str):
                 order[index], order[other] = order[other], order[index]
         _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), "Seeds saved.")
     else:
-        messages.error(request, "unknown action")
+        messages.error(request, _("unknown action"))
     return redirect(f"{event.get_absolute_url()}#participants-title")
 
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.forms import TrfImportForm
@@ -25,7 +26,7 @@ def _said(done) -> str:
 def stage_import_trf_page(request, slug: str, stage_id: int):
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):
-        raise PermissionDenied("only the event's organisers import into its stages")
+        raise PermissionDenied(_("only the event's organisers import into its stages"))
     stage = get_object_or_404(Stage, event=event, pk=stage_id)
     form = TrfImportForm(request.POST, request.FILES)
     if not form.is_valid():
