@@ -9,6 +9,7 @@ from datetime import datetime
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -20,7 +21,7 @@ from tournament import bounds
 from tournament.errors import ServiceError
 from tournament.models import Event, Stage
 
-SERIES_CHOICES = [(n, f"Best of {n}") for n in bounds.SERIES_LENGTHS]
+SERIES_CHOICES = [(n, format_lazy(gettext_lazy("Best of {n}"), n=n)) for n in bounds.SERIES_LENGTHS]
 
 
 def _points_field(**kwargs) -> forms.DecimalField:
@@ -408,7 +409,9 @@ class BulkAddForm(forms.Form):
         max_length=bounds.MAX_BULK_BYTES,
     )
     file = forms.FileField(
-        required=False, label=gettext_lazy("or a CSV file"), help_text=f"at most {bounds.MAX_BULK_BYTES // 1024} KB"
+        required=False,
+        label=gettext_lazy("or a CSV file"),
+        help_text=format_lazy(gettext_lazy("at most {size} KB"), size=bounds.MAX_BULK_BYTES // 1024),
     )
 
     def clean(self):

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -289,7 +290,7 @@ def event_games_confirm(request, slug: str):
             count = len(done.confirmed)
             messages.success(
                 request,
-                _("%(count)s result%(value)s confirmed.") % {"count": count, "value": "s" if count != 1 else ""},
+                ngettext("%(count)s result confirmed.", "%(count)s results confirmed.", count) % {"count": count},
             )
         for refused in done.refused[:20]:
             game = refused.game
