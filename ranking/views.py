@@ -6,6 +6,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from ranking import selectors
 from ranking.cache import cached_html
@@ -121,9 +122,9 @@ def _head_to_head_context(request, player) -> dict:
         other = selectors.player_for_username(name[:150], viewer=request.user)
         context["against"] = name[:150]
         if other is None:
-            context["h2h_error"] = "No player by that name."
+            context["h2h_error"] = _("No player by that name.")
         elif other.user_id == player.user_id:
-            context["h2h_error"] = "Choose another player."
+            context["h2h_error"] = _("Choose another player.")
         else:
             context["h2h"] = head_to_head(player, other, request.user)
     return context
