@@ -97,20 +97,22 @@ def parse_entries(text: str) -> list[Row]:
         if header is None:
             _fill(row, "username", line)
             if "," in line or ";" in line:
-                row.errors.append("one user name per line, or start with a header line (name,username,...)")
+                row.errors.append(_("one user name per line, or start with a header line (name,username,...)"))
         else:
             try:
                 cells = next(csv.reader(io.StringIO(line)))
             except (csv.Error, StopIteration):
                 cells = None
             if cells is None:
-                row.errors.append("this line is not CSV")
+                row.errors.append(_("this line is not CSV"))
             elif len(cells) > len(header):
-                row.errors.append(f"{len(cells)} cells for {len(header)} columns")
+                row.errors.append(
+                    _("%(cells)s cells for %(columns)s columns") % {"cells": len(cells), "columns": len(header)}
+                )
             else:
                 for key, value in zip(header, cells, strict=False):
                     _fill(row, key, value)
         if row.ok and bool(row.username) == bool(row.ai_level):
-            row.errors.append("give a user name or an AI level (not both)")
+            row.errors.append(_("give a user name or an AI level (not both)"))
         rows.append(row)
     return rows

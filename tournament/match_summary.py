@@ -183,10 +183,11 @@ def _versus(seats, wins, scores, scored, settled, games, stage, score_label) -> 
 
 
 def _and(names: list[str]) -> str:
-    """ "alice and bob", "alice, bob and carol"."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+    """ "alice and bob", "alice and bob and carol"."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("%(names)s and %(last)s") % {"names": text, "last": name}
+    return text
 
 
 @dataclass(frozen=True)

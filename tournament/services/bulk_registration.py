@@ -57,15 +57,26 @@ def bulk_preview(*, event: Event, by, text: str) -> list[PlannedRow]:
                 )
         elif (user := users.get(row.username)) is None:
             planned.append(
-                PlannedRow(row, "error", f"nobody has the user name {row.username!r} (a participant needs an account)")
+                PlannedRow(
+                    row,
+                    "error",
+                    _("nobody has the user name %(username)s (a participant needs an account)")
+                    % {"username": repr(row.username)},
+                )
             )
         elif user.pk in registered:
-            planned.append(PlannedRow(row, "duplicate", f"{row.username} is already registered", user))
+            planned.append(
+                PlannedRow(row, "duplicate", _("%(username)s is already registered") % {"username": row.username}, user)
+            )
         elif row.username in seen:
-            planned.append(PlannedRow(row, "duplicate", f"{row.username} is already on an earlier line", user))
+            planned.append(
+                PlannedRow(
+                    row, "duplicate", _("%(username)s is already on an earlier line") % {"username": row.username}, user
+                )
+            )
         else:
             seen.add(row.username)
-            planned.append(PlannedRow(row, "account", f"the account {row.username}", user))
+            planned.append(PlannedRow(row, "account", _("the account %(username)s") % {"username": row.username}, user))
     return planned
 
 

@@ -33,7 +33,7 @@ def event_register(request, slug: str):
     _attempt(
         request,
         lambda: registration.participant_register(event=event, user=request.user),
-        f"You are registered for {event.name}.",
+        _("You are registered for %(event)s.") % {"event": event.name},
     )
     return redirect(event)
 
@@ -46,7 +46,7 @@ def participant_withdraw(request, slug: str, participant_id: int):
     _attempt(
         request,
         lambda: registration.participant_withdraw(participant=participant, by=request.user),
-        f"{participant.name} is withdrawn.",
+        _("%(name)s is withdrawn.") % {"name": participant.name},
     )
     return redirect(event)
 

@@ -21,7 +21,7 @@ from tournament.api.base import TournamentView, errors, event_stage, stage_round
 from tournament.errors import NotAllowed
 from tournament.models import Event
 from tournament.services.trf import stage_trf
-from tournament.silence import HIDDEN, hidden_round_ids
+from tournament.silence import hidden_round_ids
 
 EXPORT_TAGS = ["exports"]
 
@@ -108,7 +108,10 @@ class StageTRFView(TournamentView):
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
         if hidden_round_ids(request.user, stage):
-            raise NotAllowed(HIDDEN + " The report file is ready then.", code="results_hidden")
+            raise NotAllowed(
+                _("The results of this round are hidden until the round is over. The report file is ready then."),
+                code="results_hidden",
+            )
         return _download(stage_trf(stage), f"{slug}-stage{number}.trf")
 
 
