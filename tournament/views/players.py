@@ -60,7 +60,7 @@ def game_action(request, slug: str, game_id: int):
         SeriesGame.objects.select_related("match__round__stage"), pk=game_id, match__round__stage__event=event
     )
     if match_hidden_from(request.user, game.match):  # its answer would show the match's results
-        raise PermissionDenied(HIDDEN)
+        raise PermissionDenied(_(HIDDEN))
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
     seats = [participants[pid] for pid in game.seat_order]
     action = request.POST.get("action")
