@@ -255,7 +255,11 @@ def stage_settings(settings: Any, *, seats: tuple[int, int] | None = None, known
     if any(key in settings for key in TABLE_SIZE_KEYS):
         for key in TABLE_SIZE_KEYS:
             if key in settings:
-                what = f"{key.replace('_', ' ')} (this game seats {low} to {high})"
+                what = _("%(setting)s (this game seats %(low)s to %(high)s)") % {
+                    "setting": key.replace("_", " "),
+                    "low": low,
+                    "high": high,
+                }
                 whole_number(settings[key], what, low, high, field="settings")
         # A size left out takes its default, brought within the game's seats.
         sizes = {key: settings.get(key, min(max(DEFAULT_TABLE_SIZES[key], low), high)) for key in TABLE_SIZE_KEYS}

@@ -62,7 +62,7 @@ def _fill(row: Row, key: str, value: str) -> None:
         elif key == "rating":
             row.rating = bounds.participant_rating(value)
         elif key == "seed":
-            row.seed = bounds.participant_seed(bounds.parse_whole_number(value, "a seed", 1, bounds.MAX_SEED))
+            row.seed = bounds.participant_seed(bounds.parse_whole_number(value, _("a seed"), 1, bounds.MAX_SEED))
     except bounds.OutOfBounds as exc:
         row.errors.append(exc.message)
 

@@ -96,7 +96,7 @@ def read_trf(text: str) -> Trf:
         if code == "012":
             name = line[4:].strip()
         elif code == "XXR":
-            planned = _number(line[4:], number, "the number of rounds (XXR)")
+            planned = _number(line[4:], number, _("the number of rounds (XXR)"))
         elif code == "XXC":
             word = line[4:].strip().split()[0].lower() if line[4:].strip() else ""
             initial = {"white1": "first", "black1": "second"}.get(word)
@@ -120,7 +120,7 @@ def _number(text: str, line: int, what: str) -> int:
 
 
 def _player(line: str, line_number: int) -> TrfPlayer:
-    number = _number(line[4:8], line_number, "the start rank (columns 5-8)")
+    number = _number(line[4:8], line_number, _("the start rank (columns 5-8)"))
     rating = int(line[48:52]) if line[48:52].strip().isdigit() else 0
     try:
         points = float(line[80:84]) if line[80:84].strip() else 0.0
@@ -134,7 +134,7 @@ def _player(line: str, line_number: int) -> TrfPlayer:
     while column < len(line):
         block = line[column : column + 10].ljust(10)
         opponent_text, colour, result = block[0:4].strip(), block[5], block[7]
-        opponent = None if opponent_text in ("", "0000", "0") else _number(opponent_text, line_number, "an opponent")
+        opponent = None if opponent_text in ("", "0000", "0") else _number(opponent_text, line_number, _("an opponent"))
         if result not in PLAYED and result not in FORFEIT and result not in BYES and result != " ":
             raise PairingUserError(
                 _("line %(line_number)s of the TRF file: unknown result code %(result)s")

@@ -28,7 +28,7 @@ def conflict_declare(*, event: Event, by, first: int, second: int, reason: str =
     """Declare that two participants of the event are never paired together."""
     check_organiser(by, event)
     try:
-        reason = bounds.text(reason.strip(), "a reason", max_length=200)
+        reason = bounds.text(reason.strip(), _("a reason"), max_length=200)
     except bounds.OutOfBounds as exc:
         raise ServiceError(exc.message) from None
     if first == second:

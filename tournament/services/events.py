@@ -41,11 +41,15 @@ def normalized_game_options(game: str, options: dict | None) -> dict:
 
 def _check_texts(fields: dict) -> None:
     """Names and descriptions within tournament.bounds: no hidden characters, bounded lengths."""
-    limits = {"name": (120, False), "description": (20_000, True), "location": (200, False)}
+    limits = {
+        "name": (120, False, _("the event's name")),
+        "description": (20_000, True, _("the event's description")),
+        "location": (200, False, _("the event's location")),
+    }
     try:
-        for key, (max_length, multiline) in limits.items():
+        for key, (max_length, multiline, what) in limits.items():
             if fields.get(key) is not None:
-                bounds.text(fields[key], f"the event's {key}", max_length=max_length, multiline=multiline)
+                bounds.text(fields[key], what, max_length=max_length, multiline=multiline)
     except bounds.OutOfBounds as exc:
         raise ServiceError(exc.message) from None
 

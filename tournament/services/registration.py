@@ -66,11 +66,11 @@ def participant_add(
     """An organiser adds a person or an AI entrant; during a running event, as a late entry."""
     check_organiser(by, event)
     try:
-        bounds.text(name, "a participant's name", max_length=120)
-        bounds.text(club, "a club", max_length=120)
+        bounds.text(name, _("a participant's name"), max_length=120)
+        bounds.text(club, _("a club"), max_length=120)
         seed = bounds.participant_seed(seed)
         rating = bounds.participant_rating(rating)
-        granted_points = bounds.points(granted_points, "granted points", bounds.GRANTED_POINTS_LIMIT)
+        granted_points = bounds.points(granted_points, _("granted points"), bounds.GRANTED_POINTS_LIMIT)
     except bounds.OutOfBounds as exc:
         raise ServiceError(exc.message) from None
     event = _locked_event(event)

@@ -39,6 +39,16 @@ for _keys in SETTINGS_KEYS.values():
     _keys.add("silent")
 
 
+def _points_words(key: str) -> str:
+    """``points_win`` as a person reads it: "points win"."""
+    return {
+        "points_win": _("points win"),
+        "points_draw": _("points draw"),
+        "points_loss": _("points loss"),
+        "points_bye": _("points bye"),
+    }.get(key, key.replace("_", " "))
+
+
 def _decimal(value, name: str) -> Decimal:
     try:
         return bounds.points(value, name)
@@ -52,12 +62,12 @@ def _check_bounds(stage: Stage) -> None:
     if not isinstance(stage.name, str) or not stage.name.strip():
         raise ServiceError(_("give the stage a name"))
     try:
-        bounds.text(stage.name, "the stage's name", max_length=80)
+        bounds.text(stage.name, _("the stage's name"), max_length=80)
         bounds.series_length(stage.series_length)
         bounds.advance_count(stage.advance_count)
         bounds.tiebreak_keys(stage.tiebreaks)
         for key in ("points_win", "points_draw", "points_loss", "points_bye"):
-            bounds.points(getattr(stage, key), key.replace("_", " "))
+            bounds.points(getattr(stage, key), _points_words(key))
         bounds.stage_settings(
             stage.settings,
             seats=(info.min_seats, info.max_seats),
@@ -72,9 +82,9 @@ def _check_time_control(stage: Stage) -> None:
     from games.live_clock import MAX_BASE_MINUTES, MAX_DAYS_PER_MOVE, MAX_INCREMENT_SECONDS
 
     for value, low, high, what in (
-        (stage.time_base_minutes, 1, MAX_BASE_MINUTES, "minutes per player"),
-        (stage.time_increment_seconds, 0, MAX_INCREMENT_SECONDS, "seconds of increment"),
-        (stage.time_days_per_move, 1, MAX_DAYS_PER_MOVE, "days per move"),
+        (stage.time_base_minutes, 1, MAX_BASE_MINUTES, _("minutes per player")),
+        (stage.time_increment_seconds, 0, MAX_INCREMENT_SECONDS, _("seconds of increment")),
+        (stage.time_days_per_move, 1, MAX_DAYS_PER_MOVE, _("days per move")),
     ):
         if value is None:
             continue
@@ -210,7 +220,7 @@ def stage_update(*, stage: Stage, by, **fields) -> Stage:
         raise ServiceError(_("cannot change %(value)s") % {"value": ", ".join(sorted(unknown))})
     for key, value in fields.items():
         if key.startswith("points_"):
-            value = _decimal(value, key.replace("_", " "))
+            value = _decimal(value, _points_words(key))
         setattr(stage, key, value)
     _check(stage)
     stage.save()

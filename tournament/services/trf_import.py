@@ -155,7 +155,7 @@ def read_import(text: str) -> tuple[Trf, list[_Round], dict[int, int]]:
         if not player.name:
             raise _refuse(_("the player has no name (columns 15-47)"), lines[player.number])
         try:
-            bounds.text(player.name, "the player's name", max_length=120)
+            bounds.text(player.name, _("the player's name"), max_length=120)
         except bounds.OutOfBounds as exc:
             raise _refuse(exc.message, lines[player.number]) from None
     played = trf.rounds_played

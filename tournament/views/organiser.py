@@ -79,7 +79,7 @@ def event_action(request, slug: str):
         elif action == "close_stage":
             _require_organiser(request, event)
             try:
-                stage_id = _number(request, "stage", "the stage")
+                stage_id = _number(request, "stage", _("the stage"))
             except bounds.OutOfBounds as error:
                 return _bad_number(error)
             stages.stage_close(stage=get_object_or_404(Stage, event=event, pk=stage_id), by=request.user)
@@ -173,8 +173,8 @@ def round_swap(request, slug: str, round_id: int):
     round_ = get_object_or_404(Round, pk=round_id, stage__event=event)
     _require_organiser(request, event)
     try:
-        first = _number(request, "first", "the first participant", default=0)
-        second = _number(request, "second", "the second participant", default=0)
+        first = _number(request, "first", _("the first participant"), default=0)
+        second = _number(request, "second", _("the second participant"), default=0)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     try:
@@ -201,7 +201,7 @@ def round_pair(request, slug: str, stage_id: int):
     if request.method == "POST":
         _require_organiser(request, event)
         try:
-            number = _number(request, "number", "the round number")
+            number = _number(request, "number", _("the round number"))
         except bounds.OutOfBounds as error:
             return _bad_number(error)
         from tournament.views.schedules import publish_with_schedule
@@ -232,7 +232,7 @@ def match_forfeit(request, slug: str, match_id: int):
     match = get_object_or_404(Match, pk=match_id, round__stage__event=event)
     _require_organiser(request, event)
     try:
-        absent = _number(request, "absent", "the absent participant", default=-1)
+        absent = _number(request, "absent", _("the absent participant"), default=-1)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     _attempt(

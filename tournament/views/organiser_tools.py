@@ -96,7 +96,7 @@ def seeds_update(request, slug: str):
     elif action == "order":
         try:
             order = [
-                bounds.parse_whole_number(part, "a participant", 1, bounds.MAX_ID)
+                bounds.parse_whole_number(part, _("a participant"), 1, bounds.MAX_ID)
                 for part in request.POST.get("order", "").split(",")
             ]
         except bounds.OutOfBounds as error:
@@ -104,7 +104,7 @@ def seeds_update(request, slug: str):
         _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), "Seeds saved.")
     elif action in ("up", "down"):
         try:
-            moved = _number(request, "participant", "the participant")
+            moved = _number(request, "participant", _("the participant"))
         except bounds.OutOfBounds as error:
             return _bad_number(error)
         order = list(event.participants.order_by("seed", "name", "id").values_list("pk", flat=True))
@@ -124,8 +124,8 @@ def seeds_update(request, slug: str):
 def conflict_add(request, slug: str):
     event = _organised_event(request, slug)
     try:
-        first = _number(request, "first", "the first participant", default=0)
-        second = _number(request, "second", "the second participant", default=0)
+        first = _number(request, "first", _("the first participant"), default=0)
+        second = _number(request, "second", _("the second participant"), default=0)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     _attempt(

@@ -65,7 +65,7 @@ def game_action(request, slug: str, game_id: int):
     seats = [participants[pid] for pid in game.seat_order]
     action = request.POST.get("action")
     try:
-        expected = _number(request, "version", "the result's version", low=0, high=2**31 - 1)
+        expected = _number(request, "version", _("the result's version"), low=0, high=2**31 - 1)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     try:
