@@ -32,13 +32,21 @@ def _points_field(**kwargs) -> forms.DecimalField:
 
 def _rounds_field() -> forms.IntegerField:
     return forms.IntegerField(
-        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text=_("Swiss and tables: rounds planned")
+        min_value=1,
+        max_value=bounds.MAX_ROUNDS,
+        required=False,
+        label=gettext_lazy("Rounds"),
+        help_text=gettext_lazy("Swiss and tables: rounds planned"),
     )
 
 
 def _groups_field(help_text: str) -> forms.IntegerField:
     return forms.IntegerField(
-        min_value=bounds.MIN_GROUPS, max_value=bounds.MAX_GROUPS, required=False, help_text=help_text
+        min_value=bounds.MIN_GROUPS,
+        max_value=bounds.MAX_GROUPS,
+        required=False,
+        label=gettext_lazy("Groups"),
+        help_text=help_text,
     )
 
 
@@ -64,17 +72,29 @@ def option_field(spec: OptionSpec) -> forms.Field:
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(max_length=120, validators=[visible_text])
-    game = forms.ChoiceField()
+    name = forms.CharField(max_length=120, validators=[visible_text], label=gettext_lazy("Name"))
+    game = forms.ChoiceField(label=gettext_lazy("Game"))
     description = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=20_000, validators=[visible_multiline_text]
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=20_000,
+        validators=[visible_multiline_text],
+        label=gettext_lazy("Description"),
     )
-    location = forms.CharField(max_length=200, required=False, validators=[visible_text])
-    starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    visibility = forms.ChoiceField(choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC)
+    location = forms.CharField(
+        max_length=200, required=False, validators=[visible_text], label=gettext_lazy("Location")
+    )
+    starts_on = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Starts on")
+    )
+    visibility = forms.ChoiceField(
+        choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC, label=gettext_lazy("Visibility")
+    )
     format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label=gettext_lazy("Format"))
     rounds = _rounds_field()
-    groups = _groups_field("round robin and Swiss: play in this many groups, filled in snake order by seed")
+    groups = _groups_field(
+        gettext_lazy("round robin and Swiss: play in this many groups, filled in snake order by seed")
+    )
     series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label=gettext_lazy("Series"))
 
     def __init__(self, *args, **kwargs):
@@ -96,12 +116,12 @@ class EventCreateForm(forms.Form):
             upload = cleaned.get(name)
             if name.startswith("opt_") and isinstance(field, forms.FileField) and upload:
                 if upload.size > MAX_OPTION_FILE:
-                    self.add_error(name, f"the file is larger than {MAX_OPTION_FILE // 1024} KB")
+                    self.add_error(name, _("the file is larger than %(value)s KB") % {"value": MAX_OPTION_FILE // 1024})
                     continue
                 try:
                     cleaned[name] = upload.read().decode("utf-8")
                 except UnicodeDecodeError:
-                    self.add_error(name, "the file is not UTF-8 text")
+                    self.add_error(name, _("the file is not UTF-8 text"))
         return cleaned
 
     def option_values(self) -> dict:
@@ -238,10 +258,10 @@ def _no_constant(name: str):
 class StageForm(forms.Form):
     """A stage's format, points, tie-break order and advancement; fixed once round 1 is out."""
 
-    name = forms.CharField(max_length=80, initial="Main", validators=[visible_text])
-    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS)
+    name = forms.CharField(max_length=80, initial="Main", validators=[visible_text], label=gettext_lazy("Name"))
+    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label=gettext_lazy("Format"))
     rounds = _rounds_field()
-    groups = _groups_field("round robin and Swiss: play in this many groups")
+    groups = _groups_field(gettext_lazy("round robin and Swiss: play in this many groups"))
     series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label=gettext_lazy("Series"))
     points_win = _points_field(initial=1, label=gettext_lazy("Points for a series win"))
     points_draw = _points_field(initial="0.5", label=gettext_lazy("Points for a drawn series"))

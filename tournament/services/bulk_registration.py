@@ -53,7 +53,12 @@ def bulk_preview(*, event: Event, by, text: str) -> list[PlannedRow]:
                 planned.append(PlannedRow(row, "ai", f"AI {row.ai_level}"))
             else:
                 planned.append(
-                    PlannedRow(row, "error", f"no AI level {row.ai_level!r} (levels: {', '.join(available)})")
+                    PlannedRow(
+                        row,
+                        "error",
+                        _("no AI level %(level)s (levels: %(levels)s)")
+                        % {"level": repr(row.ai_level), "levels": ", ".join(available)},
+                    )
                 )
         elif (user := users.get(row.username)) is None:
             planned.append(

@@ -51,10 +51,12 @@ def games_confirm_reported(*, event: Event, by, items: Iterable[tuple[int, int]]
     for pk, version in items:
         game = games.get(pk)
         if game is None:
-            done.refused.append(Refused(pk, "no such game in this event"))
+            done.refused.append(Refused(pk, _("no such game in this event")))
             continue
         if game.status != SeriesGame.Status.REPORTED:
-            done.refused.append(Refused(pk, f"it is {game.get_status_display().lower()}", game))
+            done.refused.append(
+                Refused(pk, _("it is %(status)s") % {"status": game.get_status_display().lower()}, game)
+            )
             continue
         try:
             done.confirmed.append(game_confirm(game=game, by=by, expected_version=version))

@@ -137,7 +137,7 @@ def participant_add(request, slug: str):
         raise PermissionDenied(_("only the event's organisers may do this"))
     form = AddParticipantForm(request.POST, levels=levels(event.game))
     if not form.is_valid():
-        messages.error(request, " ".join(form.non_field_errors()) or "check the form")
+        messages.error(request, " ".join(form.non_field_errors()) or _("check the form"))
         return redirect(event)
     data = form.cleaned_data
     _attempt(
@@ -240,7 +240,7 @@ def match_forfeit(request, slug: str, match_id: int):
         lambda: walkovers.match_forfeit(
             match=match, by=request.user, absent=absent, reason=request.POST.get("reason", "")
         ),
-        "The forfeit is recorded.",
+        _("The forfeit is recorded."),
     )
     return redirect(match)
 
@@ -295,9 +295,10 @@ def event_games_confirm(request, slug: str):
         for refused in done.refused[:20]:
             game = refused.game
             where = (
-                f"round {game.match.round.number}, table {game.match.table}, game {game.number}"
+                _("round %(round)s, table %(table)s, game %(number)s")
+                % {"round": game.match.round.number, "table": game.match.table, "number": game.number}
                 if game
-                else f"game {refused.game_id}"
+                else _("game %(number)s") % {"number": refused.game_id}
             )
             messages.error(
                 request, _("Not confirmed: %(where)s: %(reason)s.") % {"where": where, "reason": refused.reason}

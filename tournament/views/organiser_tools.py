@@ -48,7 +48,9 @@ def event_edit(request, slug: str):
         if not locked:
             fields["options"] = {**event.options, **form.option_values()}
         saved = _attempt(
-            request, lambda: event_services.event_update(event=event, by=request.user, **fields), "The event is saved."
+            request,
+            lambda: event_services.event_update(event=event, by=request.user, **fields),
+            _("The event is saved."),
         )
         if saved is not None:
             return redirect(saved)
@@ -91,7 +93,7 @@ def seeds_update(request, slug: str):
         _attempt(
             request,
             lambda: seeds.seeds_by_rating(event=event, by=request.user, source=request.POST.get("source", "brume")),
-            "Seeded by rating.",
+            _("Seeded by rating."),
         )
     elif action == "order":
         try:
@@ -101,7 +103,7 @@ def seeds_update(request, slug: str):
             ]
         except bounds.OutOfBounds as error:
             return _bad_number(error)
-        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), "Seeds saved.")
+        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), _("Seeds saved."))
     elif action in ("up", "down"):
         try:
             moved = _number(request, "participant", _("the participant"))
@@ -113,7 +115,7 @@ def seeds_update(request, slug: str):
             other = index - 1 if action == "up" else index + 1
             if 0 <= other < len(order):
                 order[index], order[other] = order[other], order[index]
-        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), "Seeds saved.")
+        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), _("Seeds saved."))
     else:
         messages.error(request, _("unknown action"))
     return redirect(f"{event.get_absolute_url()}#participants-title")
@@ -145,6 +147,6 @@ def conflict_remove(request, slug: str, conflict_id: int):
     _attempt(
         request,
         lambda: conflicts.conflict_remove(event=event, by=request.user, conflict_id=conflict_id),
-        "The declared conflict is removed.",
+        _("The declared conflict is removed."),
     )
     return redirect(f"{event.get_absolute_url()}#conflicts-title")

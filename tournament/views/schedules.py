@@ -43,7 +43,7 @@ def round_schedule(request, slug: str, round_id: int):
                 starts_at=form.cleaned_data["starts_at"],
                 report_deadline=form.cleaned_data["report_deadline"],
             ),
-            f"Round {round_.number}'s schedule is saved.",
+            _("Round %(number)s's schedule is saved.") % {"number": round_.number},
         )
     return redirect("round-detail", event.slug, round_.stage.number, round_.number)
 

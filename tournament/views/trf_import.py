@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.forms import TrfImportForm
@@ -17,8 +18,11 @@ from tournament.views._common import _attempt, _event_for
 
 
 def _said(done) -> str:
-    rounds = f"{done.rounds} round{'s' if done.rounds != 1 else ''}"
-    return f"Imported {rounds}: {done.created} participants added, {done.matched} found in the event by name."
+    return ngettext(
+        "Imported %(rounds)s round: %(created)s participants added, %(matched)s found in the event by name.",
+        "Imported %(rounds)s rounds: %(created)s participants added, %(matched)s found in the event by name.",
+        done.rounds,
+    ) % {"rounds": done.rounds, "created": done.created, "matched": done.matched}
 
 
 @require_POST
