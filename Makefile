@@ -33,7 +33,7 @@ messages: $(STAMP)
 	mkdir -p locale $(addsuffix /locale,$(APP_CATALOGUES))
 	for dir in $(MESSAGE_DIRS); do \
 		if [ "$$dir" = "." ]; then \
-			$(PY) manage.py $(MAKEMESSAGES) $(foreach app,$(APP_CATALOGUES),--ignore=$(app)) && \
+			$(PY) manage.py $(MAKEMESSAGES) $(foreach app,$(APP_CATALOGUES),'--ignore=$(app)/*.py') && \
 			$(PY) manage.py $(MAKEMESSAGES) -d djangojs $(foreach app,$(APP_CATALOGUES),--ignore=$(app)) || exit 1; \
 		else \
 			mkdir -p $$dir/locale && (cd $$dir && $(CURDIR)/$(PY) $(CURDIR)/manage.py $(MAKEMESSAGES)) || exit 1; \

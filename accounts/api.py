@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication
@@ -82,10 +83,10 @@ class MyProfileView(_MeView):
     )
     def patch(self, request):
         if not isinstance(request.data, dict):
-            raise exceptions.ValidationError({"non_field_errors": ["send a JSON object"]})
+            raise exceptions.ValidationError({"non_field_errors": [gettext("send a JSON object")]})
         unknown = sorted(set(request.data) - set(EDITABLE))
         if unknown:
-            raise exceptions.ValidationError({name: ["this field cannot be changed here"] for name in unknown})
+            raise exceptions.ValidationError({name: [gettext("this field cannot be changed here")] for name in unknown})
         data = ProfileInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         try:
@@ -132,7 +133,7 @@ class MyTokenDetailView(_MeView):
         try:
             tokens.token_revoke(user=request.user, token_id=token_id)
         except ApiToken.DoesNotExist:
-            raise exceptions.NotFound("no such token of yours") from None
+            raise exceptions.NotFound(gettext("no such token of yours")) from None
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

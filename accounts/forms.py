@@ -8,6 +8,7 @@ from allauth.account.forms import LoginForm, ResetPasswordForm, SignupForm
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
 
 from accounts.backends import lockout_of
 from accounts.countries import country_choices
@@ -49,7 +50,7 @@ class BrumeLoginForm(LoginForm):
             data["login"] = data["username"]
             kwargs["data"] = data
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "User name or email"
+        self.fields["login"].label = _("User name or email")
         self.fields["login"].widget.attrs.pop("placeholder", None)
         self.fields["password"].widget.attrs.pop("placeholder", None)
 
@@ -77,7 +78,7 @@ class BrumeSignupForm(SignupForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name, label in (("username", "User name"), ("email", "Email"), ("password2", "Password (again)")):
+        for name, label in (("username", _("User name")), ("email", _("Email")), ("password2", _("Password (again)"))):
             if name in self.fields:
                 self.fields[name].label = label
         for field in self.fields.values():
@@ -100,16 +101,18 @@ class BrumeResetPasswordForm(ResetPasswordForm):
 class ProfileForm(forms.ModelForm):
     """The page's form; accounts.profiles checks the values again (the API shares that check)."""
 
-    country = forms.ChoiceField(choices=country_choices, required=False)
+    country = forms.ChoiceField(label=_("Country"), choices=country_choices, required=False)
 
     class Meta:
         model = Profile
         fields = ["display_name", "club", "country", "time_zone", "language"]
         help_texts = {
-            "time_zone": "e.g. Europe/Paris, Europe/Brussels, UTC",
-            "display_name": "shown instead of your user name",
+            "time_zone": _("e.g. Europe/Paris, Europe/Brussels, UTC"),
+            "display_name": _("shown instead of your user name"),
         }
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(max_length=80, help_text="what the token is for, e.g. “club site” or “my script”")
+    name = forms.CharField(
+        label=_("Name"), max_length=80, help_text=_("what the token is for, e.g. “club site” or “my script”")
+    )

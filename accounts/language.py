@@ -74,3 +74,38 @@ def set_language(request):
         Profile.objects.filter(user=request.user).update(language=language)
         remember_profile_language(request, language)
     return response
+
+
+# --- what a person is told away from any page: emails and notifications ---------------------
+
+
+def language_of(user) -> str:
+    """The language a person reads their emails and notifications in: their profile's (set at
+    sign-up from the page they signed up on, changed on the profile or with the switcher)."""
+    if user is None or getattr(user, "pk", None) is None:
+        return settings.LANGUAGE_CODE
+    from accounts.models import Profile
+
+    language = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    return language if language in SUPPORTED else settings.LANGUAGE_CODE
+
+
+def languages_of(user_ids) -> dict[int, str]:
+    """``language_of`` for many people in one query (the notifications of one happening)."""
+    from accounts.models import Profile
+
+    ids = list(user_ids)
+    found = dict(Profile.objects.filter(user_id__in=ids).values_list("user_id", "language"))
+    return {pk: found.get(pk) if found.get(pk) in SUPPORTED else settings.LANGUAGE_CODE for pk in ids}
+
+
+def speaking_to(user):
+    """``with speaking_to(person):`` what is composed inside is in that person's language, whatever
+    the language of the request that caused it."""
+    return translation.override(language_of(user))
+
+
+def page_language() -> str | None:
+    """The language the current page speaks, if it is one of the site's."""
+    language = (translation.get_language() or "").split("-")[0]
+    return language if language in SUPPORTED else None

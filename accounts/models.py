@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Profile(models.Model):
@@ -14,12 +15,13 @@ class Profile(models.Model):
         FRENCH = "fr", "Français"
         DUTCH = "nl", "Nederlands"
 
+    # Language names stay in their own language (as in the switcher): a person finds theirs.
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
-    display_name = models.CharField(max_length=80, blank=True)
-    club = models.CharField(max_length=120, blank=True)
-    country = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code")
-    time_zone = models.CharField(max_length=64, default="UTC", help_text="an IANA time zone name")
-    language = models.CharField(max_length=2, choices=Language.choices, default=Language.ENGLISH)
+    display_name = models.CharField(_("display name"), max_length=80, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO 3166-1 alpha-2 code"))
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", help_text=_("an IANA time zone name"))
+    language = models.CharField(_("language"), max_length=2, choices=Language.choices, default=Language.ENGLISH)
     # Made by sign-up (not by staff): must have a verified email to sign in (accounts.verification).
     self_registered = models.BooleanField(default=False, editable=False)
 
@@ -33,7 +35,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=80)
     key_hash = models.CharField(max_length=64, unique=True)
-    prefix = models.CharField(max_length=8, help_text="the key's first characters, to recognise it")
+    prefix = models.CharField(max_length=8, help_text=_("the key's first characters, to recognise it"))
     created = models.DateTimeField(auto_now_add=True)
     last_used = models.DateTimeField(null=True, blank=True)
     expires = models.DateTimeField()

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from accounts.countries import COUNTRIES
 from accounts.models import Profile
@@ -41,23 +42,27 @@ def clean_profile_fields(fields: dict) -> dict:
     """The fields a person may change, checked; a ValidationError names each bad field."""
     unknown = set(fields) - set(EDITABLE)
     if unknown:
-        raise ValidationError({name: "this field cannot be changed here" for name in sorted(unknown)})
+        raise ValidationError({name: gettext("this field cannot be changed here") for name in sorted(unknown)})
     cleaned, errors = {}, {}
     for name, value in fields.items():
         if not isinstance(value, str):
-            errors[name] = "give a text value"
+            errors[name] = gettext("give a text value")
             continue
         value = value.strip()
         if name in LIMITS and len(value) > LIMITS[name]:
-            errors[name] = f"at most {LIMITS[name]} characters"
+            errors[name] = gettext("at most %(count)d characters") % {"count": LIMITS[name]}
         elif any(ord(char) < 32 for char in value):
-            errors[name] = "control characters are not allowed"
+            errors[name] = gettext("control characters are not allowed")
         elif name == "country" and value and value.upper() not in COUNTRIES:
-            errors[name] = f"{value!r} is not a country code we know (ISO 3166, e.g. FR, BE, NL)"
+            errors[name] = gettext("%(value)r is not a country code we know (ISO 3166, e.g. FR, BE, NL)") % {
+                "value": value
+            }
         elif name == "time_zone" and value not in time_zone_names():
-            errors[name] = f"{value!r} is not a time zone name (e.g. Europe/Paris, America/New_York, UTC)"
+            errors[name] = gettext("%(value)r is not a time zone name (e.g. Europe/Paris, America/New_York, UTC)") % {
+                "value": value
+            }
         elif name == "language" and value not in Profile.Language.values:
-            errors[name] = f"choose one of: {', '.join(Profile.Language.values)}"
+            errors[name] = gettext("choose one of: %(choices)s") % {"choices": ", ".join(Profile.Language.values)}
         cleaned[name] = value.upper() if name == "country" else value
     if errors:
         raise ValidationError(errors)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
+from django.utils.translation import ngettext
 
 from config.proxies import client_ip
 
@@ -37,9 +38,20 @@ class Lockout:
 
     @property
     def message(self) -> str:
-        where = "this account" if self.scope == "account" else "your network address"
-        unit = "minute" if self.minutes == 1 else "minutes"
-        return f"Too many failed sign-ins for {where}: try again in {self.minutes} {unit}."
+        """In the language of the page or API answer that shows it (built when it is read)."""
+        if self.scope == "account":
+            text = ngettext(
+                "Too many failed sign-ins for this account: try again in %(minutes)d minute.",
+                "Too many failed sign-ins for this account: try again in %(minutes)d minutes.",
+                self.minutes,
+            )
+        else:
+            text = ngettext(
+                "Too many failed sign-ins for your network address: try again in %(minutes)d minute.",
+                "Too many failed sign-ins for your network address: try again in %(minutes)d minutes.",
+                self.minutes,
+            )
+        return text % {"minutes": self.minutes}
 
 
 def _cache():

@@ -26,14 +26,15 @@ from django.db import transaction
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 from accounts.models import ApiToken
 
-EXPIRED = "your API token has expired: ask for a new one with POST /api/v1/auth/token/"
-INVALID = "invalid or revoked API token"
+EXPIRED = gettext_lazy("your API token has expired: ask for a new one with POST /api/v1/auth/token/")
+INVALID = gettext_lazy("invalid or revoked API token")
 MAX_TOKENS_PER_PERSON = 20
 MAX_NAME_LENGTH = 80
 LAST_USED_PRECISION = timedelta(minutes=1)  # write "last used" at most once a minute per token
@@ -63,12 +64,30 @@ def token_create(*, user, name: str) -> tuple[ApiToken, str]:
     """A new token and its key; the key is never stored, so this is the only time it is known."""
     name = (name or "").strip()
     if not name:
-        raise ValidationError({"name": "give the token a name, to recognise it later"})
+        raise ValidationError({"name": gettext("give the token a name, to recognise it later")})
     if len(name) > MAX_NAME_LENGTH:
-        raise ValidationError({"name": f"a token's name has at most {MAX_NAME_LENGTH} characters"})
+        raise ValidationError(
+            {
+                "name": ngettext(
+                    "a token's name has at most %(count)d character",
+                    "a token's name has at most %(count)d characters",
+                    MAX_NAME_LENGTH,
+                )
+                % {"count": MAX_NAME_LENGTH}
+            }
+        )
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one creation at a time per person
     if tokens_of(user).count() >= MAX_TOKENS_PER_PERSON:
-        raise ValidationError({"name": f"you have {MAX_TOKENS_PER_PERSON} tokens already: revoke one first"})
+        raise ValidationError(
+            {
+                "name": ngettext(
+                    "you have %(count)d token already: revoke one first",
+                    "you have %(count)d tokens already: revoke one first",
+                    MAX_TOKENS_PER_PERSON,
+                )
+                % {"count": MAX_TOKENS_PER_PERSON}
+            }
+        )
     key = secrets.token_urlsafe(30)
     token = ApiToken.objects.create(
         user=user, name=name, key_hash=hash_key(key), prefix=key[:8], expires=timezone.now() + token_lifetime()
@@ -106,9 +125,9 @@ class PersonalTokenAuthentication(TokenAuthentication):
         now = timezone.now()
         if token.expires <= now:
             token.delete()
-            raise exceptions.AuthenticationFailed(EXPIRED, code="token_expired")
+            raise exceptions.AuthenticationFailed(str(EXPIRED), code="token_expired")
         if not token.user.is_active:
-            raise exceptions.AuthenticationFailed("user inactive or deleted")
+            raise exceptions.AuthenticationFailed(gettext("user inactive or deleted"))
         if token.last_used is None or token.last_used + LAST_USED_PRECISION <= now:
             ApiToken.objects.filter(pk=token.pk).update(last_used=now)
         return token.user, token
@@ -117,7 +136,7 @@ class PersonalTokenAuthentication(TokenAuthentication):
         user, token = super().authenticate_credentials(key)
         if is_expired(token):
             token.delete()
-            raise exceptions.AuthenticationFailed(EXPIRED, code="token_expired")
+            raise exceptions.AuthenticationFailed(str(EXPIRED), code="token_expired")
         return user, token
 
 

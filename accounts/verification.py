@@ -6,6 +6,7 @@ from allauth.account.models import EmailAddress
 from allauth.account.signals import user_signed_up
 from django.dispatch import receiver
 
+from accounts.language import page_language
 from accounts.models import Profile
 
 
@@ -25,4 +26,10 @@ def has_verified_email(user) -> bool:
 
 @receiver(user_signed_up)
 def _note_self_registration(sender, request, user, **kwargs):
-    Profile.objects.update_or_create(user=user, defaults={"self_registered": True})
+    """A person who signs up on the French site reads French: the new profile takes the page's
+    language (heard before allauth sends the verification email, which then speaks it too)."""
+    defaults = {"self_registered": True}
+    language = page_language()
+    if language:
+        defaults["language"] = language
+    Profile.objects.update_or_create(user=user, defaults=defaults)

@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -65,8 +67,10 @@ def profile(request):
         for field, messages_ in error.message_dict.items():
             form.add_error(field if field in form.fields else None, messages_)
         return _profile_page(request, form=form, status=400)
-    messages.success(request, "Your profile is saved.")
-    return language_follows_profile(request, redirect("profile"), form.cleaned_data["language"])
+    language = form.cleaned_data["language"]
+    with translation.override(language):  # the message shows on the next page, in the new language
+        messages.success(request, gettext("Your profile is saved."))
+    return language_follows_profile(request, redirect("profile"), language)
 
 
 @require_POST
@@ -90,7 +94,7 @@ def token_revoke(request, token_id: int):
         tokens.token_revoke(user=request.user, token_id=token_id)
     except ApiToken.DoesNotExist:
         raise Http404("no such token of yours") from None
-    messages.success(request, "The token is revoked: it no longer works.")
+    messages.success(request, gettext("The token is revoked: it no longer works."))
     return redirect("profile")
 
 
@@ -98,8 +102,16 @@ def token_revoke(request, token_id: int):
 @login_required
 def sign_out_all(request):
     ended = sign_out_everywhere(user=request.user, request=request)
-    messages.success(
-        request,
-        f"You are signed out everywhere: {ended['sessions']} sessions ended, {ended['tokens']} API tokens revoked.",
-    )
+    sessions = ngettext("%(count)d session ended", "%(count)d sessions ended", ended["sessions"]) % {
+        "count": ended["sessions"]
+    }
+    tokens_ = ngettext("%(count)d API token revoked", "%(count)d API tokens revoked", ended["tokens"]) % {
+        "count": ended["tokens"]
+    }
+    # Translators: the two parts are "3 sessions ended" and "2 API tokens revoked".
+    text = gettext("You are signed out everywhere: %(sessions)s, %(tokens)s.") % {
+        "sessions": sessions,
+        "tokens": tokens_,
+    }
+    messages.success(request, text)
     return redirect("login")

@@ -7,6 +7,8 @@ and level) against a running site: gunicorn (config/gunicorn.conf.py) + PostgreS
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/brume_bench_load .venv/bin/python -m bench.load setup
     # the site (see docs/performance.md for the full environment), then:
     .venv/bin/python -m bench.load run --base http://127.0.0.1:8102 [--levels 1,8,32] [--seconds 5]
+    # with "record upload": distinct Carnac logs POSTed to /api/v1/records/ with the token that
+    # setup wrote to var/bench-load-token (each a new record: stored, then sent to the queue)
     # server time of standings and the event page, cold (after a change) and warm, in-process:
     DATABASE_URL=... REDIS_URL=redis://127.0.0.1:6379/10 .venv/bin/python -m bench.load server-time
 
@@ -24,6 +26,7 @@ import socket
 import statistics
 import threading
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 EVENT_NAME = "Bench Load Swiss"
@@ -56,8 +59,26 @@ def setup(entrants: int, rounds: int, players: int) -> None:
         Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING, visibility="public")
         print(f"stored {entrants} entrants, {rounds} rounds in {time.perf_counter() - started:.1f} s")
     _pool(players)
+    _uploader()
     event = Event.objects.get(name=EVENT_NAME)
     print(f"event: /events/{event.slug}/")
+
+
+TOKEN_FILE = Path(__file__).resolve().parent.parent / "var" / "bench-load-token"
+
+
+def _uploader() -> None:
+    """An account that uploads logs in the "record upload" case, and its API token (written to
+    var/bench-load-token: only a hash is stored in the database)."""
+    from django.contrib.auth import get_user_model
+
+    from accounts.tokens import token_create
+
+    user, _ = get_user_model().objects.get_or_create(username="load-uploader")
+    _, key = token_create(user=user, name=f"bench {time.time():.0f}")
+    TOKEN_FILE.parent.mkdir(parents=True, exist_ok=True)
+    TOKEN_FILE.write_text(key)
+    print(f"upload token written to {TOKEN_FILE}")
 
 
 def _pool(players: int) -> None:
@@ -125,8 +146,9 @@ def _find_slug(host: str, port: int) -> str:
     raise SystemExit(f"no event named {EVENT_NAME!r}: run `python -m bench.load setup` first")
 
 
-def load(host: str, port: int, path: str, users: int, seconds: float) -> dict:
-    """``users`` threads, each on its own keep-alive connection, requesting ``path`` for ``seconds``."""
+def load(host: str, port: int, path: str, users: int, seconds: float, uploads=None) -> dict:
+    """``users`` threads, each on its own keep-alive connection, requesting ``path`` for
+    ``seconds``; with ``uploads`` (an ``Uploads``), each request POSTs the next log instead."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -138,10 +160,16 @@ def load(host: str, port: int, path: str, users: int, seconds: float) -> dict:
         while time.perf_counter() < stop:
             begin = time.perf_counter()
             try:
-                connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+                if uploads is None:
+                    connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+                else:
+                    body = uploads.next_body()
+                    if body is None:
+                        break  # no fresh log left
+                    connection.request("POST", path, body=body, headers=uploads.headers)
                 response = connection.getresponse()
                 response.read()
-                if response.status not in (200, 304):
+                if response.status not in ((200, 304) if uploads is None else (201,)):
                     failed += 1
             except (OSError, http.client.HTTPException):
                 failed += 1
@@ -169,6 +197,26 @@ def load(host: str, port: int, path: str, users: int, seconds: float) -> dict:
             "count": len(latencies)}  # fmt: skip
 
 
+class Uploads:
+    """Distinct game logs handed out to the upload threads, one each time."""
+
+    def __init__(self, token: str, count: int):
+        from bench.logs import make_logs
+
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "text/plain; charset=utf-8"}
+        first = int(time.time()) % 100_000 * 10_000  # a new run uploads logs not stored before
+        started = time.perf_counter()
+        self._bodies = iter(make_logs("carnac", count, first_seed=first))
+        self._lock = threading.Lock()
+        print(f"{count} Carnac logs made in {time.perf_counter() - started:.1f} s for the upload case")
+
+    def next_body(self) -> bytes | None:
+        """The next log in its text form (what a player's upload sends), or None when used up."""
+        with self._lock:
+            text = next(self._bodies, None)
+        return None if text is None else text.encode()
+
+
 def run(base: str, levels: list[int], seconds: float, only: list[str] | None) -> None:
     host, port = _loopback(base)
     if max(levels) > MAX_LEVEL or seconds > MAX_SECONDS:
@@ -183,6 +231,13 @@ def run(base: str, levels: list[int], seconds: float, only: list[str] | None) ->
         for users in levels:
             r = load(host, port, path, users, seconds)
             print(f"{name:<18} {users:>5} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['errors']:>7}")
+    if (only is None or "record upload" in only) and TOKEN_FILE.exists():
+        uploads = Uploads(TOKEN_FILE.read_text().strip(), count=int(60 * seconds * len(levels)))
+        for users in levels:
+            r = load(host, port, "/api/v1/records/", users, seconds, uploads)
+            print(
+                f"{'record upload':<18} {users:>5} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['errors']:>7}"
+            )
 
 
 def server_time(repeat: int) -> None:

@@ -195,7 +195,7 @@ def _site_row(site, size, rounds, seed, binary, timeout, keep):
     text = stage_trf(played.stage)
     print(f"  stage_trf: {time.perf_counter() - started:.3f} s, {len(text.splitlines())} lines")
     rank = site.start_ranks(text, played.stage)
-    marked = site.mark_not_paired(text, {rank[pk] for pk in played.withdrawn}, rounds + 1)
+    marked = text  # the withdrawn are marked "0000 - -" in the next round's column by stage_trf itself
     if keep:
         Path(keep, f"site-{size}.trf").write_text(marked)
     pk_of = {number: pk for pk, number in rank.items()}

@@ -9,11 +9,8 @@ fresh stage (``stage_import_trf``) and Brume pairs the next round there too: wit
 seed copied the pairing should be the same table for table (the round trip loses nothing the
 pairing reads); with another seed only the drawn lot may differ.
 
-Not in the file: a withdrawal. ``stage_trf`` writes the rounds played, so a withdrawn entrant
-looks like one who was not paired in the last rounds (``Z``) and a pairing program reading the
-file would pair them again. As arbiters do, the bench marks them as not paired in the round to
-be paired (``0000 - -`` in the next round's column) before giving the file to bbpPairings, and
-withdraws the same start rank in the imported stage.
+A withdrawal is in the file: ``stage_trf`` writes ``0000 - -`` in the next round's column for a
+withdrawn entrant, so bbpPairings leaves them out, and the import withdraws them again.
 
 Ratings. Every ruled result writes a row of the rating outbox and, after the commit, sends the
 rating update; in embedded mode (no broker) that task runs in the request, 0.1-0.3 s a game,
@@ -152,17 +149,6 @@ def start_ranks(text: str, stage) -> dict[int, int]:
     return {by_name[player.name]: player.number for player in read_trf(text).players}
 
 
-def mark_not_paired(text: str, numbers: set[int], round_number: int) -> str:
-    """The TRF with the given start ranks marked as not paired in ``round_number``."""
-    column = 92 + 10 * (round_number - 1)
-    lines = []
-    for line in text.split("\r\n"):
-        if line.startswith("001") and int(line[4:8]) in numbers:
-            line = line.ljust(column - 1) + "0000 - -"
-        lines.append(line)
-    return "\r\n".join(lines)
-
-
 def brume_next(stage, owner) -> tuple[float, list[tuple[int, int]], int | None]:
     """Brume's next round from the stored history (stores nothing): time, (first, second), bye."""
     from tournament.services.rounds import round_preview
@@ -199,12 +185,12 @@ class RoundTrip:
 
 
 def round_trip(text: str, played: PlayedStage, original: list[tuple[int, int]], bye, rank: dict) -> RoundTrip:
-    """Import the file into a fresh stage, withdraw the same start ranks, and compare Brume's next
+    """Import the file into a fresh stage (which withdraws whom the file leaves out), check the
+    same start ranks are withdrawn, and compare Brume's next
     round there (by start rank) with the original stage's, first with the original event's seed,
     then with another."""
     from tournament.models import Event
     from tournament.services.events import event_create
-    from tournament.services.registration import participant_withdraw
     from tournament.services.trf_import import stage_import_trf
 
     owner = played.owner
@@ -215,8 +201,13 @@ def round_trip(text: str, played: PlayedStage, original: list[tuple[int, int]], 
     done = stage_import_trf(stage=fresh, by=owner, text=text)
     seconds = time.perf_counter() - started
     person = {number: participant for number, participant in enumerate(done.participants, start=1)}
-    for pk in played.withdrawn:
-        participant_withdraw(participant=person[rank[pk]], by=owner)
+    for participant in person.values():
+        participant.refresh_from_db()
+    withdrawn = {number for number, participant in person.items() if participant.status == "withdrawn"}
+    if withdrawn != {rank[pk] for pk in played.withdrawn}:
+        raise RuntimeError(
+            f"the import withdrew {sorted(withdrawn)}, the stage {sorted(rank[pk] for pk in played.withdrawn)}"
+        )
     number_of = {participant.pk: number for number, participant in person.items()}
     want = {(rank[a], rank[b]) for a, b in original} | {("bye", rank[bye] if bye else None)}
 

@@ -1,12 +1,17 @@
 """Screenshots of every kind of page, on a phone and a desktop, light and dark, for a visual review.
 
-    python -m bench.screenshots [--out var/screenshots] [--only SUBSTRING] [--keep-db]
+    python -m bench.screenshots [--out var/screenshots] [--only SUBSTRING] [--keep-db] [--language fr]
 
 Loads the demo (``manage.py load_demo``) into a scratch SQLite directory, adds what the demo lacks
 (a live game, an AI batch), serves it with ``runserver`` (DEBUG off, so 404 is the real page), signs
 in as the demo users and saves ``<page>-<width>-<scheme>.png`` under ``--out``. Beside the pictures
 it writes ``checks.txt``: for each page at 390 px, what overflows the viewport sideways outside a
 scroll container and which tap targets are smaller than 44 px. Needs Debian's Chromium.
+
+``--language fr`` (or nl, en; repeat it or give ``all`` for each language) shows the pages in that
+language (the switcher's cookie, which beats the demo users' profile language) and writes them under
+``<out>/<language>/``. The page list, ``demo_pages()``, is also the list the translation crawler
+(tests/i18n/test_pages_translated.py) reads.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "brume-demo"
 WIDTHS = (390, 1280)
 SCHEMES = ("light", "dark")
+LANGUAGES = ("en", "fr", "nl")  # settings.LANGUAGES
+LANGUAGE_COOKIE = "brume_language"  # settings.LANGUAGE_COOKIE_NAME: the switcher's choice
 CHROMIUM = os.environ.get("BRUME_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 
 # Evaluated in the page: elements sticking out of the viewport sideways (not inside a box that
@@ -70,10 +77,14 @@ def _manage(env: dict, *args: str) -> None:
 
 
 def _extras_and_pages() -> list[tuple[str, str | None, str]]:
-    """Adds a live game and an AI batch to the demo; returns (name, user, path) for every page kind."""
     import django
 
     django.setup()
+    return demo_pages()
+
+
+def demo_pages() -> list[tuple[str, str | None, str]]:
+    """Adds a live game and an AI batch to the demo; returns (name, user, path) for every page kind."""
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
@@ -109,7 +120,16 @@ def _extras_and_pages() -> list[tuple[str, str | None, str]]:
         ("home", None, "/"),
         ("events", None, "/events/"),
         ("game", None, "/games/carnac/"),
+        ("rules", None, "/games/carnac/rules/"),
+        ("rules-fog", None, "/games/fog/rules/"),
         ("sign-in", None, "/accounts/login/"),
+        ("sign-up", None, "/accounts/signup/"),
+        ("password-reset", None, "/accounts/password/reset/"),
+        ("profile", "alice", "/me/profile/"),
+        ("notifications", "alice", "/me/notifications/"),
+        ("notification-preferences", "alice", "/me/notifications/preferences/"),
+        ("my-records", "alice", "/me/records/"),
+        ("my-webhooks", "orga", "/me/webhooks/"),
         ("status", None, "/status/"),
         ("not-found", None, "/no-such-page/"),
         ("api-root", None, "/api/v1/"),
@@ -119,6 +139,10 @@ def _extras_and_pages() -> list[tuple[str, str | None, str]]:
         ("player", None, "/ratings/players/alice/"),
         ("round", None, f"/events/{swiss.slug}/stages/1/rounds/{last_round.number}/"),
         ("standings", None, f"/events/{swiss.slug}/stages/1/standings/"),
+        ("playing", None, f"/events/{swiss.slug}/playing/"),
+        ("event-matches", "orga", f"/events/{swiss.slug}/matches/"),
+        ("event-edit", "orga", f"/events/{swiss.slug}/edit/"),
+        ("event-webhooks", "orga", f"/events/{swiss.slug}/webhooks/"),
         ("match", "alice", match.get_absolute_url()),
         ("match-organiser", "orga", match.get_absolute_url()),
         ("my-matches", "alice", "/me/matches/"),
@@ -156,7 +180,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "var" / "screenshots"))
     parser.add_argument("--only", default="", help="only pages whose name contains this")
     parser.add_argument("--keep-db", help="reuse (or create) the scratch directory here")
+    parser.add_argument(
+        "--language",
+        action="append",
+        choices=[*LANGUAGES, "all"],
+        help="the pages in this language, under <out>/<language>/ (repeat it, or 'all')",
+    )
     args = parser.parse_args(argv)
+    languages: list[str | None] = [None]  # without --language: the site's default, straight into --out
+    if args.language:
+        languages = list(LANGUAGES) if "all" in args.language else list(dict.fromkeys(args.language))
 
     scratch = Path(args.keep_db or tempfile.mkdtemp(prefix="brume-shots-"))
     scratch.mkdir(parents=True, exist_ok=True)
@@ -184,9 +217,6 @@ def main(argv: list[str] | None = None) -> int:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    checks = []
     try:
         for _ in range(100):
             try:
@@ -199,36 +229,48 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"])
             states = {user: _sign_in(browser, base, user) for user in {u for _, u, _ in pages if u}}
-            for name, user, path in pages:
-                for width in WIDTHS:
-                    for scheme in SCHEMES:
-                        context = browser.new_context(
-                            viewport={"width": width, "height": 844 if width < 600 else 900},
-                            color_scheme=scheme,
-                            storage_state=states.get(user),
-                        )
-                        page = context.new_page()
-                        page.goto(base + path)
-                        page.wait_for_load_state("networkidle")
-                        page.screenshot(path=str(out / f"{name}-{width}-{scheme}.png"), full_page=True)
-                        if name.startswith("print-") and scheme == "light" and width == WIDTHS[-1]:
-                            page.emulate_media(media="print")  # the sheet as the printer gets it
-                            page.screenshot(path=str(out / f"{name}-print.png"), full_page=True)
-                            page.emulate_media(media="screen")
-                        if width == 390 and scheme == "light":
-                            found = page.evaluate(CHECKS_JS)
-                            checks.append({"page": name, "path": path, **found})
-                        context.close()
-                print("shot", name, path)
+            for language in languages:
+                out = Path(args.out) / language if language else Path(args.out)
+                _shoot(browser, base, pages, states, language, out)
             browser.close()
     finally:
         server.terminate()
         server.wait(10)
+    return 0
+
+
+def _shoot(browser, base: str, pages, states: dict, language: str | None, out: Path) -> None:
+    """Every page at every width and scheme, in one language, into ``out``; checks.txt beside them."""
+    out.mkdir(parents=True, exist_ok=True)
+    checks = []
+    for name, user, path in pages:
+        for width in WIDTHS:
+            for scheme in SCHEMES:
+                context = browser.new_context(
+                    viewport={"width": width, "height": 844 if width < 600 else 900},
+                    color_scheme=scheme,
+                    storage_state=states.get(user),
+                    **({"locale": language, "extra_http_headers": {"Accept-Language": language}} if language else {}),
+                )
+                if language:  # the switcher's cookie: it beats the signed-in person's profile language
+                    context.add_cookies([{"name": LANGUAGE_COOKIE, "value": language, "url": base}])
+                page = context.new_page()
+                page.goto(base + path)
+                page.wait_for_load_state("networkidle")
+                page.screenshot(path=str(out / f"{name}-{width}-{scheme}.png"), full_page=True)
+                if name.startswith("print-") and scheme == "light" and width == WIDTHS[-1]:
+                    page.emulate_media(media="print")  # the sheet as the printer gets it
+                    page.screenshot(path=str(out / f"{name}-print.png"), full_page=True)
+                    page.emulate_media(media="screen")
+                if width == 390 and scheme == "light":
+                    found = page.evaluate(CHECKS_JS)
+                    checks.append({"page": name, "path": path, **found})
+                context.close()
+        print("shot", language or "", name, path)
     with open(out / "checks.txt", "w") as report:
         for check in checks:
             report.write(json.dumps(check) + "\n")
     print(f"{len(pages) * len(WIDTHS) * len(SCHEMES)} screenshots in {out}; checks in {out / 'checks.txt'}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -15,11 +15,18 @@ import re
 from django.middleware.http import ConditionalGetMiddleware as DjangoConditionalGetMiddleware
 from django.utils.http import quote_etag
 
-MASKED_TOKEN = re.compile(rb'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[A-Za-z0-9]{64}"')
+# Two patterns that each start with a literal, rather than one alternation: the regular expression
+# engine then scans for the literal at C speed (four times faster on a 270 KB standings page).
+MASKED_TOKENS = (
+    re.compile(rb'(csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}"'),
+    re.compile(rb'("X-CSRFToken": ")[A-Za-z0-9]{64}"'),
+)
 
 
 def body_etag(content: bytes) -> str:
-    return quote_etag(hashlib.md5(MASKED_TOKEN.sub(rb"\1", content), usedforsecurity=False).hexdigest())
+    for pattern in MASKED_TOKENS:
+        content = pattern.sub(rb"\1", content)
+    return quote_etag(hashlib.md5(content, usedforsecurity=False).hexdigest())
 
 
 class ConditionalGetMiddleware(DjangoConditionalGetMiddleware):

@@ -118,6 +118,18 @@ _TEST_DB_SUFFIX = f"_{os.getpid()}"
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_TEST_DB_SUFFIX}"}
+    # A pool of PostgreSQL connections per process (psycopg's, through Django's "pool" option).
+    # The ASGI web process turns it on (config/asgi.py): there each request's synchronous part
+    # runs in a thread of its own, so without a pool every request opened a new connection (a
+    # PostgreSQL backend started per page view: most of a cached page's cost). Pooled connections
+    # go back to the pool at the end of each request instead of being closed.
+    if env_bool("BRUME_DB_POOL", False) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django refuses both at once
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("BRUME_DB_POOL_MIN", 2),
+            "max_size": env_int("BRUME_DB_POOL_MAX", 12),
+            "timeout": env_float("BRUME_DB_POOL_TIMEOUT", 10.0),
+        }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # SQLite cannot create the folder of its file
     DATABASES = {
@@ -284,6 +296,7 @@ ACCOUNT_FORMS = {
     "signup": "accounts.forms.BrumeSignupForm",
     "reset_password": "accounts.forms.BrumeResetPasswordForm",
 }
+ACCOUNT_ADAPTER = "accounts.adapter.BrumeAccountAdapter"  # emails in the recipient's language
 # Failed sign-ins are limited by accounts.signin (per account and per address, shared by every
 # way of signing in); allauth's own counters for them would only be a second, different lockout.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from games.ai.base import Budget
 from games.ai.match import play_game
@@ -25,7 +26,10 @@ def batch_create(
     available = levels(game)
     unknown = [level for level in players if level not in available]
     if unknown:
-        raise RecordRejected(f"{game} has no AI level {', '.join(unknown)} (levels: {', '.join(available)})")
+        raise RecordRejected(
+            gettext("%(game)s has no AI level %(unknown)s (levels: %(levels)s)")
+            % {"game": game, "unknown": ", ".join(unknown), "levels": ", ".join(available)}
+        )
     engine.check_seats(len(players), engine.normalize_options(options))
     batch = AIBatch.objects.create(
         game=game,

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 
 from games import live_states
 from games.ai.base import Budget, TurnContext
@@ -200,13 +201,13 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     moved on meanwhile, or the move is illegal."""
     live = LiveGame.objects.select_for_update().get(pk=live_id)
     if live.status != LiveGame.Status.PLAYING:
-        raise LiveMoveRefused("the game is over")
+        raise LiveMoveRefused(gettext("the game is over"))
     if expected_version is not None and expected_version != live.version:
-        raise LiveMoveRefused("the game moved on since your page was drawn: look at the board again")
+        raise LiveMoveRefused(gettext("the game moved on since your page was drawn: look at the board again"))
     engine = _engine(live)
     state = live_state(live)
     if engine.to_move(state) != seat:
-        raise LiveMoveRefused("it is not your turn")
+        raise LiveMoveRefused(gettext("it is not your turn"))
     now = timezone.now()
     if live.time_control and not clock_time_left(
         live.time_control, live.clock_left, seat, seat, live.turn_started_at, now
@@ -236,7 +237,7 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
             fields["clock_left"] = after_turn(live.time_control, live.clock_left, seat, live.turn_started_at, now)
     updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(**fields)
     if updated != 1:
-        raise LiveMoveRefused("another move arrived first: look at the board again")
+        raise LiveMoveRefused(gettext("another move arrived first: look at the board again"))
     live_states.remember(live.public_id, fields["moves"], state)
     live.refresh_from_db()
     finished = engine.outcome(state) is not None
@@ -335,12 +336,17 @@ class LiveView:
     time_control: str = ""  # in words
 
 
-ENDINGS = {
-    "resignation": "{loser} resigned",
-    "agreement": "drawn by agreement",
-    "timeout": "{loser} ran out of time",
-    "aborted": "aborted before the first move",
-}
+def _ending_words(termination: str, loser: str) -> str:
+    """A termination in words, in the active language (the termination itself for an unknown one)."""
+    if termination == "resignation":
+        return gettext("%(loser)s resigned") % {"loser": loser}
+    if termination == "agreement":
+        return gettext("drawn by agreement")
+    if termination == "timeout":
+        return gettext("%(loser)s ran out of time") % {"loser": loser}
+    if termination == "aborted":
+        return gettext("aborted before the first move")
+    return termination
 
 
 def _ending_text(live: LiveGame) -> str:
@@ -351,8 +357,8 @@ def _ending_text(live: LiveGame) -> str:
     if live.record_id and live.termination in ("resignation", "timeout"):
         ranks = (live.record.log.get("result") or {}).get("ranks") or []
         losers = [live.seats[i]["name"] for i, rank in enumerate(ranks) if rank == max(ranks)]
-        loser = " and ".join(losers)
-    return ENDINGS.get(live.termination, live.termination).format(loser=loser or "a player")
+        loser = gettext(" and ").join(losers)
+    return _ending_words(live.termination, loser or gettext("a player"))
 
 
 def _clocks(live: LiveGame, seat: int | None, to_move: int | None) -> list[Clock]:
@@ -402,7 +408,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
         else:
             ply, state = None, live_state(live)
     except EngineError as exc:  # cannot happen for moves that were accepted; say so if it does
-        raise LiveMoveRefused(f"the game cannot be replayed: {exc}") from None
+        raise LiveMoveRefused(gettext("the game cannot be replayed: %(error)s") % {"error": exc}) from None
     # Everything below is built from this seat's views (the spectator's for None), never from the
     # state: the state stays in this function and only its outcome is read once the view says over.
     view = views[-1] if views else engine.observe(state, seat)
@@ -412,7 +418,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
     gestures = tuple(gesture.as_json() for gesture in engine.move_gestures(view)) if mine else ()
     placement = engine.move_placement(view) if mine and ply is None else None
     outcome = engine.outcome(state) if view["over"] else None
-    waiting = "" if to_move is None else "you" if mine else live.seats[to_move]["name"]
+    waiting = "" if to_move is None else pgettext("waiting for", "you") if mine else live.seats[to_move]["name"]
     if views:
         _shown, svg = board_at(engine, views, ply)
         history = move_lines(live, engine, seat, views)

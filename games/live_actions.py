@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import get_engine
 from games.gamelog import ClaimedResult
@@ -36,11 +37,11 @@ def losers_last(seats: int, losers: set[int]) -> tuple[int, ...]:
 def _locked(live_id: int, seat: int | None, expected_version: int | None) -> LiveGame:
     live = LiveGame.objects.select_for_update().get(pk=live_id)
     if live.status != LiveGame.Status.PLAYING:
-        raise LiveMoveRefused("the game is over")
+        raise LiveMoveRefused(gettext("the game is over"))
     if seat is None or not 0 <= seat < len(live.seats):
-        raise LiveMoveRefused("only the players of this game may do that")
+        raise LiveMoveRefused(gettext("only the players of this game may do that"))
     if expected_version is not None and expected_version != live.version:
-        raise LiveMoveRefused("the game moved on since your page was drawn: look at the board again")
+        raise LiveMoveRefused(gettext("the game moved on since your page was drawn: look at the board again"))
     return live
 
 
@@ -64,13 +65,13 @@ def live_offer_draw(*, live_id: int, seat: int | None, expected_version: int | N
     """Offer a draw (two-player games); when the opponent already offered one, this accepts it."""
     live = _locked(live_id, seat, expected_version)
     if len(live.seats) != 2:
-        raise LiveMoveRefused("a draw can be agreed only in a two-player game")
+        raise LiveMoveRefused(gettext("a draw can be agreed only in a two-player game"))
     if any(str(other.get("player", "")).startswith("ai:") for i, other in enumerate(live.seats) if i != seat):
-        raise LiveMoveRefused("an AI opponent plays on: it does not agree draws")
+        raise LiveMoveRefused(gettext("an AI opponent plays on: it does not agree draws"))
     if live.draw_offer is not None and live.draw_offer != seat:
         return _end(live, (1, 1), "agreement")
     if live.draw_offer == seat:
-        raise LiveMoveRefused("you have offered a draw already")
+        raise LiveMoveRefused(gettext("you have offered a draw already"))
     LiveGame.objects.filter(pk=live.pk).update(draw_offer=seat, revision=F("revision") + 1, updated_at=timezone.now())
     live.refresh_from_db()
     announce(live)
@@ -82,7 +83,7 @@ def live_answer_draw(*, live_id: int, seat: int | None, accept: bool, expected_v
     """Accept the opponent's draw offer (the game ends drawn) or decline it (play goes on)."""
     live = _locked(live_id, seat, expected_version)
     if live.draw_offer is None or live.draw_offer == seat:
-        raise LiveMoveRefused("there is no draw offer for you to answer")
+        raise LiveMoveRefused(gettext("there is no draw offer for you to answer"))
     if accept:
         return _end(live, (1, 1), "agreement")
     LiveGame.objects.filter(pk=live.pk).update(draw_offer=None, revision=F("revision") + 1, updated_at=timezone.now())
@@ -97,7 +98,7 @@ def live_abort(*, live_id: int, seat: int | None, expected_version: int | None =
     to waiting for a game (``live_game_aborted``)."""
     live = _locked(live_id, seat, expected_version)
     if live.version != 0 or live.moves:
-        raise LiveMoveRefused("a game can be aborted only before its first move; resign instead")
+        raise LiveMoveRefused(gettext("a game can be aborted only before its first move; resign instead"))
     LiveGame.objects.filter(pk=live.pk).update(
         status=LiveGame.Status.ABORTED,
         termination="aborted",
@@ -156,7 +157,7 @@ def live_claim_time(*, live_id: int, seat: int | None, expected_version: int | N
     live = _locked(live_id, seat, expected_version)
     flagged = _flagged_seat(live)
     if flagged is None or flagged == seat:
-        raise LiveMoveRefused("your opponent still has time on the clock")
+        raise LiveMoveRefused(gettext("your opponent still has time on the clock"))
     return end_on_time(live, flagged)
 
 

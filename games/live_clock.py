@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import ngettext
+
 DAY = 86_400
 MAX_BASE_MINUTES = 24 * 60
 MAX_INCREMENT_SECONDS = 600
@@ -60,7 +62,7 @@ def describe(time_control: dict) -> str:
     """The time control in words: '5+3', '3 days per move', '' for none."""
     if "per_move" in time_control:
         days = time_control["per_move"] // DAY
-        return f"{days} day{'s' if days != 1 else ''} per move"
+        return ngettext("%(days)d day per move", "%(days)d days per move", days) % {"days": days}
     if "base" in time_control:
         minutes = time_control["base"] / 60
         return f"{minutes:g}+{time_control.get('increment', 0)}"

@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 PUBLIC_ID_LENGTH = 16  # characters of secrets.token_urlsafe(12): 96 random bits
 PUBLIC_ID_PATTERN = r"[A-Za-z0-9_-]{16}"
@@ -20,16 +21,16 @@ def new_public_id() -> str:
 
 class GameRecord(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for validation"
-        VALIDATING = "validating", "Being validated"
-        VALID = "valid", "Valid"
-        INVALID = "invalid", "Invalid"
-        FAILED = "failed", "Could not be validated"
+        PENDING = "pending", _("Waiting for validation")
+        VALIDATING = "validating", _("Being validated")
+        VALID = "valid", _("Valid")
+        INVALID = "invalid", _("Invalid")
+        FAILED = "failed", _("Could not be validated")
 
     class Source(models.TextChoices):
-        UPLOADED = "uploaded", "Uploaded"
-        PLAYED = "played", "Played in Brume"
-        AI = "ai", "AI game"
+        UPLOADED = "uploaded", _("Uploaded")
+        PLAYED = "played", _("Played in Brume")
+        AI = "ai", _("AI game")
 
     public_id = models.CharField(
         max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False, help_text="its name in URLs"
@@ -55,6 +56,8 @@ class GameRecord(models.Model):
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["game", "status"]), models.Index(fields=["status", "claimed_at"])]
+        verbose_name = _("game record")
+        verbose_name_plural = _("game records")
 
     def __str__(self) -> str:
         return f"{self.game} record {self.public_id}"
@@ -71,10 +74,10 @@ class AIBatch(models.Model):
     """A batch of AI games played by workers, with its progress."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
@@ -93,6 +96,8 @@ class AIBatch(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = _("AI batch")
+        verbose_name_plural = _("AI batches")
 
     def __str__(self) -> str:
         return f"{self.game}: {' v '.join(self.players)} ×{self.games_requested}"
@@ -106,9 +111,9 @@ class LiveGame(models.Model):
     """
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     public_id = models.CharField(
         max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False, help_text="its name in URLs"
@@ -140,6 +145,8 @@ class LiveGame(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = _("live game")
+        verbose_name_plural = _("live games")
 
     def __str__(self) -> str:
         return f"live {self.game} game {self.public_id}"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from games.ai.registry import levels
 from games.engines import Engine, EngineError, all_engines, get_engine
@@ -60,7 +61,7 @@ def may_open_record(record: GameRecord, user) -> bool:
 
 # An upload of a log that is already stored as the record of an event's game the uploader may not
 # see: they are told so, without the record (its public id, its verdict) and without a link.
-HIDDEN_DUPLICATE = "this log is already stored, as the record of an event's game that you cannot see"
+HIDDEN_DUPLICATE = gettext_lazy("this log is already stored, as the record of an event's game that you cannot see")
 
 
 def live_games_visible_to(user, *, listing: bool = False) -> QuerySet[LiveGame]:
@@ -175,18 +176,13 @@ def may_see_everything(record: GameRecord, user) -> bool:
 
 
 def public_verdict(record: GameRecord, user) -> dict | None:
-    """The verdict as this user may see it: reasons and outcome removed when they could tell secrets."""
+    """The verdict as this user may see it, in the active language: reasons and outcome removed
+    when they could tell secrets."""
+    from games.verdicts import redacted_verdict, translated_verdict
+
     if record.verdict is None or may_see_everything(record, user):
-        return record.verdict
-    bad = record.verdict.get("bad_move")
-    return {
-        "valid": record.verdict["valid"],
-        "finished": record.verdict["finished"],
-        "plies_replayed": record.verdict["plies_replayed"],
-        "bad_move": {"ply": bad["ply"]} if bad else None,
-        "summary": "valid" if record.verdict["valid"] else f"invalid at move {bad['ply']}" if bad else "invalid",
-        "redacted": "this hidden-information game is not over: only its uploader sees the reasons",
-    }
+        return translated_verdict(record.verdict)
+    return redacted_verdict(record.verdict)
 
 
 # --- a player's own records, and downloading a log ---------------------------------------------------
@@ -212,11 +208,14 @@ def log_download_refusal(record: GameRecord, user) -> str | None:
     keeps it under embargo (a duplicate round still being played: other tables play the same
     setup)."""
     if not may_see_everything(record, user):
-        return "the log of a hidden-information game opens once the game is over and its log is found valid"
+        return gettext("the log of a hidden-information game opens once the game is over and its log is found valid")
     for rule in _visibility_rules:
         embargoed = getattr(rule, "embargoed_logs", None)
         if embargoed is not None and GameRecord.objects.filter(embargoed(user), pk=record.pk).exists():
-            return "this game's round is still being played at other tables with the same setup: its log opens when the round closes"
+            return gettext(
+                "this game's round is still being played at other tables with the same setup: "
+                "its log opens when the round closes"
+            )
     return None
 
 

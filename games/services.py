@@ -12,12 +12,16 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.engines import UnknownGame, get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
+from games.gamelog.limits import N_
 from games.gamelog.validator import validate
+from games.log_errors import log_error_text
 from games.models import GameRecord
 from games.signals import record_validated
+from games.verdicts import stored_json
 
 logger = logging.getLogger(__name__)
 
@@ -46,10 +50,11 @@ def _parse(data) -> GameLog:
         if isinstance(data, dict):
             return jsonform.log_from_dict(data)
         if not isinstance(data, str | bytes):  # a JSON array or number as the body
-            raise LogFormatError("a log is a JSON object or its text form", where="log")
+            raise LogFormatError(N_("a log is a JSON object or its text form"), where="log")
         return parse_log(data)
     except LogFormatError as exc:
-        raise RecordRejected(f"not a Brume game log: {exc}", where=exc.where) from None
+        error = log_error_text(exc)
+        raise RecordRejected(gettext("not a Brume game log: %(error)s") % {"error": error}, where=exc.where) from None
 
 
 @dataclass(frozen=True)
@@ -189,7 +194,7 @@ def record_validate(*, record_id: int) -> GameRecord | None:
     status = GameRecord.Status.VALID if verdict.valid else GameRecord.Status.INVALID
     written = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
         status=status,
-        verdict=verdict.to_json(),
+        verdict=stored_json(verdict),
         finished=verdict.finished,
         bad_move_ply=verdict.bad_move.ply if verdict.bad_move else None,
         validated_at=timezone.now(),

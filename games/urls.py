@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import converters, views  # noqa: F401  (converters registers <public_id:...>)
+from games.jsi18n import javascript_catalogue
 from games.push.views import live_game_events
 
 urlpatterns = [
@@ -14,4 +15,5 @@ urlpatterns = [
     path("ai/", views.ai_batch_list, name="ai-batch-list"),
     path("ai/start/", views.ai_batch_start, name="ai-batch-start"),
     path("ai/<int:pk>/", views.ai_batch_detail, name="ai-batch-detail"),
+    path("jsi18n/<str:language>/", javascript_catalogue, name="javascript-catalogue"),
 ]

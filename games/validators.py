@@ -2,25 +2,44 @@
 
 The rules themselves are plain Python in ``games.gamelog.limits``, shared with the game log
 parser: no control characters, no invisible formatting characters (right-to-left overrides,
-zero-width spaces…), no lone surrogates. See docs/limits.md.
+zero-width spaces…), no lone surrogates. See docs/limits.md. The refusal is in the page's language.
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
-from games.gamelog.limits import hidden_character
+from games.gamelog.limits import hidden_character_found
+
+
+def hidden_character_text(text: str, *, multiline: bool = False) -> str | None:
+    """What is wrong with ``text``, in the active language (None when it is clean)."""
+    found = hidden_character_found(text, multiline=multiline)
+    if found is None:
+        return None
+    kind, code, name, position = found
+    params = {"code": code, "name": name, "position": position}
+    if kind == "control":
+        return gettext("a control character (%(code)s) at position %(position)d") % params
+    if kind == "invisible":
+        return gettext("an invisible character (%(code)s, %(name)s) at position %(position)d") % params
+    return gettext("a lone surrogate (%(code)s), which is not text, at position %(position)d") % params
+
+
+def _refuse(problem: str | None) -> None:
+    if problem:
+        raise ValidationError(
+            gettext("contains %(problem)s: retype it without that character") % {"problem": problem},
+            code="hidden_character",
+        )
 
 
 def visible_text(value) -> None:
     """One line of text a person can read as it is: names, places, keys."""
-    problem = hidden_character(str(value))
-    if problem:
-        raise ValidationError(f"contains {problem}: retype it without that character", code="hidden_character")
+    _refuse(hidden_character_text(str(value)))
 
 
 def visible_multiline_text(value) -> None:
     """Like ``visible_text``, with tabs and line ends allowed: descriptions, reasons, pasted logs."""
-    problem = hidden_character(str(value), multiline=True)
-    if problem:
-        raise ValidationError(f"contains {problem}: retype it without that character", code="hidden_character")
+    _refuse(hidden_character_text(str(value), multiline=True))

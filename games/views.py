@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -42,7 +43,7 @@ def game_rules(request, slug: str):
     except UnknownGame:
         raise Http404(f"no game called {slug}") from None
     if rules is None:
-        raise Http404("this game has no rules page yet")
+        raise Http404(gettext("this game has no rules page yet"))
     return render(request, "games/game_rules.html", {"entry": entry, "rules": rules, "html": mark_safe(rules.html)})
 
 
@@ -67,7 +68,7 @@ def record_upload_page(request):
         records_enqueue(created)
         if len(results) == 1 and "record" in results[0]:
             if results[0]["duplicate"]:
-                messages.info(request, "This log was uploaded before: here is its record.")
+                messages.info(request, gettext("This log was uploaded before: here is its record."))
             return redirect(results[0]["record"])
         form = UploadForm()
     return render(request, "games/record_upload.html", {"form": form, "results": results})
@@ -134,11 +135,11 @@ def ai_batch_list(request):
 def ai_batch_start(request):
     """Staff start a batch of AI games; workers play it and the page shows its progress."""
     if not request.user.is_staff:
-        raise PermissionDenied("only organisers start AI batches")
+        raise PermissionDenied(gettext("only organisers start AI batches"))
     players = [p.strip() for p in request.POST.get("players", "").split(",") if p.strip()]
     count = _whole_number(request.POST.get("games", "10"), 0, 1001)
     if count is None or not 1 <= count <= 1000:
-        messages.error(request, "play between 1 and 1,000 games")
+        messages.error(request, gettext("play between 1 and 1,000 games"))
         return redirect("ai-batch-list")
     try:
         batch = batch_create(
@@ -174,7 +175,7 @@ def live_game(request, public_id: str):
     if request.method == "POST":
         seat = seat_of(live, request.user)
         if seat is None:
-            raise PermissionDenied("only the players of this game may move")
+            raise PermissionDenied(gettext("only the players of this game may move"))
         version = _whole_number(request.POST.get("version", ""), 0, 2**31 - 1)
         action = request.POST.get("action", "move")
         try:
@@ -182,10 +183,10 @@ def live_game(request, public_id: str):
                 live_play(live_id=live.pk, seat=seat, text=request.POST.get("move", ""), expected_version=version)
             elif action in LIVE_ACTIONS:
                 if version is None:
-                    raise LiveMoveRefused("the page did not say which position it shows: reload it")
+                    raise LiveMoveRefused(gettext("the page did not say which position it shows: reload it"))
                 LIVE_ACTIONS[action](live_id=live.pk, seat=seat, expected_version=version)
             else:
-                raise LiveMoveRefused("unknown action")
+                raise LiveMoveRefused(gettext("unknown action"))
         except LiveMoveRefused as exc:
             messages.error(request, str(exc))
         # Read again, not the row the move returned: an AI seat may have answered on commit.
@@ -229,7 +230,8 @@ def record_log(request, public_id: str):
     refusal = log_download_refusal(record, request.user)
     if refusal is not None:
         return HttpResponseForbidden(
-            f"The log cannot be downloaded yet: {refusal}.", content_type="text/plain; charset=utf-8"
+            gettext("The log cannot be downloaded yet: %(reason)s.") % {"reason": refusal},
+            content_type="text/plain; charset=utf-8",
         )
     if request.GET.get("format") == "json":
         from games.gamelog import jsonform

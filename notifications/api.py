@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
@@ -54,7 +55,8 @@ PreferencesChangeSerializer = type(
 
 def _choices_body(user) -> dict:
     return {
-        kind: {"label": c.label, "site": c.site, "email": c.email} for kind, c in selectors.choices_of(user).items()
+        kind: {"label": str(c.label), "site": c.site, "email": c.email}
+        for kind, c in selectors.choices_of(user).items()
     }
 
 
@@ -62,22 +64,26 @@ def _parse_changes(data) -> dict:
     """``{kind: {"site": bool, "email": bool}}``, strictly: unknown kinds, unknown channels and
     anything but true or false are refused with a message naming them."""
     if not isinstance(data, dict) or not data:
-        raise ValidationError({"body": ['send an object: {"<kind>": {"site": true|false, "email": true|false}}']})
+        raise ValidationError(
+            {"body": [gettext('send an object: {"<kind>": {"site": true|false, "email": true|false}}')]}
+        )
     problems = {}
     for kind, channels in data.items():
         if kind not in Kind.values:
-            problems[str(kind)] = [f"no such kind (kinds: {', '.join(Kind.values)})"]
+            problems[str(kind)] = [gettext("no such kind (kinds: %(kinds)s)") % {"kinds": ", ".join(Kind.values)}]
         elif not isinstance(channels, dict) or not channels:
-            problems[kind] = ['give {"site": true|false, "email": true|false} (either or both)']
+            problems[kind] = [gettext('give {"site": true|false, "email": true|false} (either or both)')]
         else:
             wrong = [name for name in channels if name not in ("site", "email")]
             not_bool = [
                 name for name, value in channels.items() if name in ("site", "email") and type(value) is not bool
             ]
             if wrong:
-                problems[kind] = [f"no such channel: {', '.join(map(str, wrong))} (site, email)"]
+                problems[kind] = [
+                    gettext("no such channel: %(channels)s (site, email)") % {"channels": ", ".join(map(str, wrong))}
+                ]
             elif not_bool:
-                problems[kind] = [f"{', '.join(not_bool)}: give true or false"]
+                problems[kind] = [gettext("%(channels)s: give true or false") % {"channels": ", ".join(not_bool)}]
     if problems:
         raise ValidationError(problems)
     return data

@@ -6,7 +6,9 @@ Each function reads the rows behind a signal's ids and returns the key of what h
 - never the one who acted (the reporter, the disputer, the organiser who ruled);
 - only people who may see the event (a private event's outsiders hear nothing);
 - nothing hidden: a live game's notice says whose turn it is and never which move was played;
-  a result notice names who reported, never the result of a silent round or a hidden game.
+  a result notice names who reported, never the result of a silent round or a hidden game;
+- in the person's language: each message is composed under their profile's language (not the
+  language of the request that caused it) and stored as composed (docs/notifications.md).
 """
 
 from __future__ import annotations
@@ -15,8 +17,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import F, Prefetch
+from django.utils import dateformat, translation
+from django.utils.translation import gettext, pgettext
 
+from accounts.language import languages_of
 from games.engines import get_engine
 from games.models import GameRecord, LiveGame
 from games.selectors import live_games_visible_to, may_open_record, public_verdict
@@ -31,6 +38,40 @@ class Batch:
     kind: str
     key: str
     messages: list[Message] = field(default_factory=list)
+
+
+class _Voices:
+    """Each person's language, looked up once per batch: ``with voices.of(user_id):`` composes
+    in it."""
+
+    def __init__(self, user_ids=(), *, known: dict[int, str] | None = None):
+        if known is not None:  # read along with the seats (``_seats_and_languages``): no query
+            self.languages = {pk: language or settings.LANGUAGE_CODE for pk, language in known.items()}
+        else:
+            self.languages = languages_of({pk for pk in user_ids if pk is not None})
+
+    @classmethod
+    def of_seats(cls, matches) -> _Voices:
+        return cls(
+            known={
+                seat.participant.user_id: getattr(seat.participant, "reader_language", None)
+                for match in matches
+                for seat in match.seats.all()
+                if seat.participant.user_id
+            }
+        )
+
+    def of(self, user_id: int):
+        if user_id not in self.languages:
+            self.languages.update(languages_of([user_id]))
+        return translation.override(self.languages.get(user_id, settings.LANGUAGE_CODE))
+
+
+def _seats_and_languages() -> Prefetch:
+    """The seats' participants, each with their person's profile language (one join, no query more)."""
+    return Prefetch(
+        "seats__participant", queryset=Participant.objects.annotate(reader_language=F("user__profile__language"))
+    )
 
 
 def _users_who_may_see(event: Event, user_ids) -> set[int]:
@@ -53,8 +94,25 @@ def _zone(event: Event) -> ZoneInfo:
 
 
 def _when(moment: datetime, event: Event) -> str:
+    """The moment in the event's time zone, day and month named in the active language."""
     local = moment.astimezone(_zone(event))
-    return f"{local:%a %d %b %Y, %H:%M} ({local.tzname()})"
+    return f"{dateformat.format(local, 'D d M Y, H:i')} ({local.tzname()})"
+
+
+def _day(day) -> str:
+    return dateformat.format(day, "D d M Y")
+
+
+def _and(names: list[str]) -> str:
+    """``A and B and C`` in the active language."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = gettext("%(first)s and %(second)s") % {"first": text, "second": name}
+    return text
+
+
+def _sentences(*parts: str) -> str:
+    return " ".join(part for part in parts if part)
 
 
 def _game_title(slug: str) -> str:
@@ -66,12 +124,13 @@ def _game_title(slug: str) -> str:
 
 def _round_name(round_: Round) -> str:
     stage = round_.stage
-    prefix = f"{stage.name}, " if stage.number > 1 else ""
-    return f"{prefix}round {round_.number}"
+    if stage.number > 1:
+        return gettext("%(stage)s, round %(number)s") % {"stage": stage.name, "number": round_.number}
+    return gettext("round %(number)s") % {"number": round_.number}
 
 
 def _where(match: Match) -> str:
-    return f"{_round_name(match.round)}, table {match.table}"
+    return gettext("%(round)s, table %(table)s") % {"round": _round_name(match.round), "table": match.table}
 
 
 def _human_seats(match: Match):
@@ -107,22 +166,29 @@ def pairings_published(*, round_id: int) -> Batch | None:
         return None
     event = round_.stage.event
     starts_at = getattr(round_, "starts_at", None)
-    start = f" It starts {_when(starts_at, event)}." if starts_at else ""
+    matches = list(round_.matches.select_related("round__stage__event").prefetch_related(_seats_and_languages()))
+    voices = _Voices.of_seats(matches)
     messages: dict[int, Message] = {}
-    for match in round_.matches.select_related("round__stage__event").prefetch_related("seats__participant"):
+    for match in matches:
         seats = list(match.seats.all())
         for user_id, participant in _human_seats(match):
             others = [seat.participant.name for seat in seats if seat.participant_id != participant.pk]
-            if match.is_bye or not others:
-                text = f"You have a bye in {_round_name(round_)}."
-            else:
-                text = f"You play {' and '.join(others)} at table {match.table}."
-            messages[user_id] = Message(
-                user_id,
-                title=f"{event.name}: pairings of {_round_name(round_)}",
-                body=text + start,
-                url=match.get_absolute_url(),
-            )
+            with voices.of(user_id):
+                if match.is_bye or not others:
+                    text = gettext("You have a bye in %(round)s.") % {"round": _round_name(round_)}
+                else:
+                    text = gettext("You play %(opponents)s at table %(table)s.") % {
+                        "opponents": _and(others),
+                        "table": match.table,
+                    }
+                start = gettext("It starts %(when)s.") % {"when": _when(starts_at, event)} if starts_at else ""
+                messages[user_id] = Message(
+                    user_id,
+                    title=gettext("%(event)s: pairings of %(round)s")
+                    % {"event": event.name, "round": _round_name(round_)},
+                    body=_sentences(text, start),
+                    url=match.get_absolute_url(),
+                )
     return _finish(Batch(Kind.PAIRINGS_PUBLISHED, f"pairings:{round_.pk}"), event, messages)
 
 
@@ -134,18 +200,29 @@ def result_reported(*, game_id: int, participant_id: int | None) -> Batch | None
     if entry is None:
         return None
     match, event = game.match, game.match.round.stage.event
-    reporter = entry.participant.name if entry.participant else "An organiser"
+    told = [
+        user_id
+        for user_id, participant in _human_seats(match)
+        if participant.pk != participant_id and user_id != entry.author_id
+    ]
+    voices = _Voices(told)
     messages = {}
-    for user_id, participant in _human_seats(match):
-        if participant.pk == participant_id or user_id == entry.author_id:
-            continue
-        messages[user_id] = Message(
-            user_id,
-            title=f"{reporter} reported game {game.number}: confirm or dispute",
-            body=f"{event.name}, {_where(match)}: {reporter} reported the result of game {game.number}. "
-            "Confirm it, or dispute it, on the match page.",
-            url=match.get_absolute_url(),
-        )
+    for user_id in told:
+        with voices.of(user_id):
+            reporter = (
+                entry.participant.name if entry.participant else pgettext("the subject of a sentence", "An organiser")
+            )
+            facts = {"who": reporter, "number": game.number, "event": event.name, "where": _where(match)}
+            messages[user_id] = Message(
+                user_id,
+                title=gettext("%(who)s reported game %(number)s: confirm or dispute") % facts,
+                body=gettext(
+                    "%(event)s, %(where)s: %(who)s reported the result of game %(number)s. "
+                    "Confirm it, or dispute it, on the match page."
+                )
+                % facts,
+                url=match.get_absolute_url(),
+            )
     return _finish(Batch(Kind.RESULT_REPORTED, f"reported:{entry.pk}"), event, messages)
 
 
@@ -159,22 +236,31 @@ def result_confirmed(*, game_id: int) -> Batch | None:
     if entry is None or entry.action in (ResultEntry.Action.RULE, ResultEntry.Action.CORRECT):
         return None
     match, event = game.match, game.match.round.stage.event
-    if entry.action == ResultEntry.Action.LOG_VALIDATED:
-        how = "by its valid game log"
-    elif entry.participant is not None:
-        how = f"by {entry.participant.name}"
-    else:
-        how = "by an organiser"
-    messages = {
-        user_id: Message(
-            user_id,
-            title=f"{event.name}: game {game.number} confirmed",
-            body=f"The result of game {game.number} of your match ({_where(match)}) was confirmed {how}.",
-            url=match.get_absolute_url(),
-        )
+    told = [
+        user_id
         for user_id, participant in _human_seats(match)
         if user_id != entry.author_id and participant.pk != entry.participant_id
-    }
+    ]
+    voices = _Voices(told)
+    messages = {}
+    for user_id in told:
+        with voices.of(user_id):
+            facts = {"number": game.number, "where": _where(match), "event": event.name}
+            if entry.action == ResultEntry.Action.LOG_VALIDATED:
+                body = gettext(
+                    "The result of game %(number)s of your match (%(where)s) was confirmed by its valid game log."
+                )
+            elif entry.participant is not None:
+                facts["who"] = entry.participant.name
+                body = gettext("The result of game %(number)s of your match (%(where)s) was confirmed by %(who)s.")
+            else:
+                body = gettext("The result of game %(number)s of your match (%(where)s) was confirmed by an organiser.")
+            messages[user_id] = Message(
+                user_id,
+                title=gettext("%(event)s: game %(number)s confirmed") % facts,
+                body=body % facts,
+                url=match.get_absolute_url(),
+            )
     return _finish(Batch(Kind.RESULT_CONFIRMED, f"confirmed:{entry.pk}"), event, messages)
 
 
@@ -186,24 +272,41 @@ def dispute_opened(*, game_id: int, participant_id: int | None) -> Batch | None:
     if entry is None:
         return None
     match, event = game.match, game.match.round.stage.event
-    who = entry.participant.name if entry.participant else "A player"
     url = match.get_absolute_url()
+    players = [
+        user_id
+        for user_id, participant in _human_seats(match)
+        if participant.pk != participant_id and user_id != entry.author_id
+    ]
+    organisers = [user_id for user_id in _organisers(event) if user_id != entry.author_id]
+    voices = _Voices([*players, *organisers])
+
+    def facts() -> dict:
+        who = entry.participant.name if entry.participant else pgettext("the subject of a sentence", "A player")
+        return {"who": who, "number": game.number, "event": event.name, "where": _where(match)}
+
     messages = {}
-    for user_id, participant in _human_seats(match):
-        if participant.pk != participant_id and user_id != entry.author_id:
+    for user_id in players:
+        with voices.of(user_id):
             messages[user_id] = Message(
                 user_id,
-                title=f"{who} disputed game {game.number}",
-                body=f"{event.name}, {_where(match)}: {who} disputed the result of game {game.number}. "
-                "An organiser will rule on it.",
+                title=gettext("%(who)s disputed game %(number)s") % facts(),
+                body=gettext(
+                    "%(event)s, %(where)s: %(who)s disputed the result of game %(number)s. "
+                    "An organiser will rule on it."
+                )
+                % facts(),
                 url=url,
             )
-    for user_id in _organisers(event):
-        if user_id != entry.author_id:  # an organiser who also plays is told as an organiser
+    for user_id in organisers:  # an organiser who also plays is told as an organiser
+        with voices.of(user_id):
             messages[user_id] = Message(
                 user_id,
-                title=f"{event.name}: a dispute to rule on ({_where(match)})",
-                body=f"{who} disputed the result of game {game.number} at {_where(match)}. Rule on it on the match page.",
+                title=gettext("%(event)s: a dispute to rule on (%(where)s)") % facts(),
+                body=gettext(
+                    "%(who)s disputed the result of game %(number)s at %(where)s. Rule on it on the match page."
+                )
+                % facts(),
                 url=url,
             )
     return _finish(Batch(Kind.DISPUTE_OPENED, f"dispute:{entry.pk}"), event, messages)
@@ -217,17 +320,27 @@ def dispute_ruled(*, game_id: int) -> Batch | None:
     if entry is None:
         return None
     match, event = game.match, game.match.round.stage.event
-    done = "ruled on the dispute about" if entry.action == ResultEntry.Action.RULE else "corrected the result of"
-    messages = {
-        user_id: Message(
-            user_id,
-            title=f"{event.name}: game {game.number} ruled",
-            body=f"An organiser {done} game {game.number} of your match ({_where(match)}). See the match page.",
-            url=match.get_absolute_url(),
-        )
-        for user_id, _participant in _human_seats(match)
-        if user_id != entry.author_id
-    }
+    told = [user_id for user_id, _participant in _human_seats(match) if user_id != entry.author_id]
+    voices = _Voices(told)
+    messages = {}
+    for user_id in told:
+        with voices.of(user_id):
+            facts = {"number": game.number, "where": _where(match), "event": event.name}
+            if entry.action == ResultEntry.Action.RULE:
+                body = gettext(
+                    "An organiser ruled on the dispute about game %(number)s of your match (%(where)s). "
+                    "See the match page."
+                )
+            else:
+                body = gettext(
+                    "An organiser corrected the result of game %(number)s of your match (%(where)s). See the match page."
+                )
+            messages[user_id] = Message(
+                user_id,
+                title=gettext("%(event)s: game %(number)s ruled") % facts,
+                body=body % facts,
+                url=match.get_absolute_url(),
+            )
     return _finish(Batch(Kind.DISPUTE_RULED, f"ruled:{entry.pk}"), event, messages)
 
 
@@ -237,17 +350,28 @@ def deadline_approaching(*, round_id: int) -> Batch | None:
         return None
     event = round_.stage.event
     deadline = getattr(round_, "report_deadline", None) or getattr(round_, "deadline", None)
-    due = f" Results are due {_when(deadline, event)}." if isinstance(deadline, datetime) else ""
     messages = {}
     open_matches = round_.matches.exclude(status=Match.Status.COMPLETED).filter(is_bye=False)
-    for match in open_matches.select_related("round__stage__event").prefetch_related("seats__participant"):
+    matches = list(open_matches.select_related("round__stage__event").prefetch_related(_seats_and_languages()))
+    voices = _Voices.of_seats(matches)
+    for match in matches:
         for user_id, _participant in _human_seats(match):
-            messages[user_id] = Message(
-                user_id,
-                title=f"{event.name}: {_round_name(round_)} report deadline in an hour",
-                body=f"Your match at table {match.table} has no confirmed result yet.{due}",
-                url=match.get_absolute_url(),
-            )
+            with voices.of(user_id):
+                due = (
+                    gettext("Results are due %(when)s.") % {"when": _when(deadline, event)}
+                    if isinstance(deadline, datetime)
+                    else ""
+                )
+                messages[user_id] = Message(
+                    user_id,
+                    title=gettext("%(event)s: %(round)s report deadline in an hour")
+                    % {"event": event.name, "round": _round_name(round_)},
+                    body=_sentences(
+                        gettext("Your match at table %(table)s has no confirmed result yet.") % {"table": match.table},
+                        due,
+                    ),
+                    url=match.get_absolute_url(),
+                )
     return _finish(Batch(Kind.DEADLINE_SOON, f"deadline:{round_.pk}"), event, messages)
 
 
@@ -256,24 +380,27 @@ def event_starting(*, event_id: int) -> Batch | None:
     if event is None:
         return None
     starts_at = getattr(event, "starts_at", None)
-    if isinstance(starts_at, datetime):
-        when = f" It starts {_when(starts_at, event)}."
-    elif event.starts_on:
-        when = f" It starts on {event.starts_on:%a %d %b %Y}."
-    else:
-        when = ""
-    people = event.participants.filter(user__isnull=False, status=Participant.Status.ACTIVE).values_list(
-        "user_id", flat=True
-    )
-    messages = {
-        user_id: Message(
-            user_id,
-            title=f"{event.name} starts soon",
-            body=f"You are registered for {event.name}.{when}",
-            url=event.get_absolute_url(),
+    people = list(
+        event.participants.filter(user__isnull=False, status=Participant.Status.ACTIVE).values_list(
+            "user_id", flat=True
         )
-        for user_id in people
-    }
+    )
+    voices = _Voices(people)
+    messages = {}
+    for user_id in people:
+        with voices.of(user_id):
+            if isinstance(starts_at, datetime):
+                when = gettext("It starts %(when)s.") % {"when": _when(starts_at, event)}
+            elif event.starts_on:
+                when = gettext("It starts on %(day)s.") % {"day": _day(event.starts_on)}
+            else:
+                when = ""
+            messages[user_id] = Message(
+                user_id,
+                title=gettext("%(event)s starts soon") % {"event": event.name},
+                body=_sentences(gettext("You are registered for %(event)s.") % {"event": event.name}, when),
+                url=event.get_absolute_url(),
+            )
     return _finish(Batch(Kind.EVENT_STARTING, f"starting:{event.pk}"), event, messages)
 
 
@@ -282,16 +409,22 @@ def match_flagged(*, match_id: int) -> Batch | None:
     if match is None:
         return None
     event = match.round.stage.event
-    messages = {
-        user_id: Message(
-            user_id,
-            title=f"{event.name}: no result at the deadline ({_where(match)})",
-            body=f"The report deadline of {_round_name(match.round)} passed with no confirmed result at table "
-            f"{match.table}. Look at the match.",
-            url=match.get_absolute_url(),
-        )
-        for user_id in _organisers(event)
-    }
+    organisers = _organisers(event)
+    voices = _Voices(organisers)
+    messages = {}
+    for user_id in organisers:
+        with voices.of(user_id):
+            messages[user_id] = Message(
+                user_id,
+                title=gettext("%(event)s: no result at the deadline (%(where)s)")
+                % {"event": event.name, "where": _where(match)},
+                body=gettext(
+                    "The report deadline of %(round)s passed with no confirmed result at table %(table)s. "
+                    "Look at the match."
+                )
+                % {"round": _round_name(match.round), "table": match.table},
+                url=match.get_absolute_url(),
+            )
     return _finish(Batch(Kind.MATCH_FLAGGED, f"flagged:{match.pk}"), event, messages)
 
 
@@ -305,14 +438,18 @@ def log_verdict(*, record: GameRecord) -> Batch | None:
     uploader = get_user_model().objects.filter(pk=record.uploaded_by_id).first()
     if uploader is None or not may_open_record(record, uploader):
         return None
-    title = _game_title(record.game)
-    if record.status == GameRecord.Status.FAILED:
-        headline, why = f"Your {title} log could not be checked", "Brume failed to validate it; it will be looked at."
-    else:
-        verdict = public_verdict(record, uploader) or {}
-        valid = record.status == GameRecord.Status.VALID
-        headline = f"Your {title} log is {'valid' if valid else 'invalid'}"
-        why = str(verdict.get("summary", ""))
+    with _Voices([uploader.pk]).of(uploader.pk):
+        title = _game_title(record.game)
+        if record.status == GameRecord.Status.FAILED:
+            headline = gettext("Your %(game)s log could not be checked") % {"game": title}
+            why = gettext("Brume failed to validate it; it will be looked at.")
+        else:
+            verdict = public_verdict(record, uploader) or {}
+            if record.status == GameRecord.Status.VALID:
+                headline = gettext("Your %(game)s log is valid") % {"game": title}
+            else:
+                headline = gettext("Your %(game)s log is invalid") % {"game": title}
+            why = str(verdict.get("summary", ""))
     message = Message(uploader.pk, title=headline, body=why, url=record.get_absolute_url())
     return Batch(Kind.LOG_VERDICT, f"verdict:{record.pk}", [message])
 
@@ -337,11 +474,14 @@ def your_turn(*, live_id: int, seat: int) -> Batch | None:
     if person.notifications.filter(kind=Kind.YOUR_TURN, url=url, read_at__isnull=True, on_site=True).exists():
         return None
     others = [str(s.get("name", "")) for i, s in enumerate(live.seats) if i != seat and s.get("name")]
-    against = f" against {', '.join(others)}" if others else ""
-    message = Message(
-        user_id,
-        title=f"Your turn in {_game_title(live.game)}",
-        body=f"It is your turn in your online game of {_game_title(live.game)}{against}.",
-        url=url,
-    )
+    with _Voices([user_id]).of(user_id):
+        game = _game_title(live.game)
+        if others:
+            body = gettext("It is your turn in your online game of %(game)s against %(opponents)s.") % {
+                "game": game,
+                "opponents": ", ".join(others),
+            }
+        else:
+            body = gettext("It is your turn in your online game of %(game)s.") % {"game": game}
+        message = Message(user_id, title=gettext("Your turn in %(game)s") % {"game": game}, body=body, url=url)
     return Batch(Kind.YOUR_TURN, f"turn:{live.pk}:{live.turn_version}:{seat}", [message])

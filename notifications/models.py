@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    PAIRINGS_PUBLISHED = "pairings_published", "Pairings published"
-    RESULT_REPORTED = "result_reported", "Result reported by the opponent"
-    RESULT_CONFIRMED = "result_confirmed", "Result confirmed"
-    DISPUTE_OPENED = "dispute_opened", "Dispute opened"
-    DISPUTE_RULED = "dispute_ruled", "Dispute ruled"
-    DEADLINE_SOON = "deadline_soon", "Report deadline in an hour"
-    EVENT_STARTING = "event_starting", "Event starting"
-    LOG_VERDICT = "log_verdict", "Game log verdict"
-    YOUR_TURN = "your_turn", "Your turn in an online game"
-    MATCH_FLAGGED = "match_flagged", "Match flagged at its deadline (organisers)"
+    PAIRINGS_PUBLISHED = "pairings_published", _("Pairings published")
+    RESULT_REPORTED = "result_reported", _("Result reported by the opponent")
+    RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
+    DISPUTE_OPENED = "dispute_opened", _("Dispute opened")
+    DISPUTE_RULED = "dispute_ruled", _("Dispute ruled")
+    DEADLINE_SOON = "deadline_soon", _("Report deadline in an hour")
+    EVENT_STARTING = "event_starting", _("Event starting")
+    LOG_VERDICT = "log_verdict", _("Game log verdict")
+    YOUR_TURN = "your_turn", _("Your turn in an online game")
+    MATCH_FLAGGED = "match_flagged", _("Match flagged at its deadline (organisers)")
 
 
 # Every kind is shown on the site unless a person turns it off; these also go by email.
@@ -37,13 +38,13 @@ class Notification(models.Model):
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=30, choices=Kind.choices)
     title = models.CharField(max_length=200)
-    body = models.TextField(blank=True, help_text="plain text, a few lines")
-    url = models.CharField(max_length=500, blank=True, help_text="a link inside the site (a path)")
+    body = models.TextField(blank=True, help_text=_("plain text, a few lines"))
+    url = models.CharField(max_length=500, blank=True, help_text=_("a link inside the site (a path)"))
     # What happened, once per recipient: a signal delivered twice finds its row already there.
     dedupe_key = models.CharField(max_length=200)
     # Decided from the person's choices when the row is written (email may be re-checked at sending).
-    on_site = models.BooleanField(default=True, help_text="shown in the bell and the list")
-    by_email = models.BooleanField(default=False, help_text="to be sent in the next email digest")
+    on_site = models.BooleanField(default=True, help_text=_("shown in the bell and the list"))
+    by_email = models.BooleanField(default=False, help_text=_("to be sent in the next email digest"))
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
     emailed_at = models.DateTimeField(null=True, blank=True)

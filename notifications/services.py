@@ -9,6 +9,7 @@ that another worker skips, sends one message and marks them sent: a second run f
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -19,7 +20,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
+from accounts.language import speaking_to
 from notifications.models import Kind, Notification, Preference
 from notifications.selectors import choices_for_people, choices_of
 
@@ -43,8 +46,12 @@ class UnknownKind(ValueError):
     """A kind that does not exist (a preference change naming one, say)."""
 
 
+# Line breaks, tabs and runs of spaces, but not the no-break spaces French puts before ":".
+_BREAKABLE_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def _clip(text: str, length: int, *, one_line: bool = False) -> str:
-    text = " ".join(text.split()) if one_line else text.strip()
+    text = _BREAKABLE_SPACE.sub(" ", text).strip() if one_line else text.strip()
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
@@ -195,11 +202,20 @@ def digest_send(*, user_id: int) -> int:
 
 def digest_subject(notifications: list[Notification]) -> str:
     if len(notifications) == 1:
-        return f"Brume: {notifications[0].title}"
-    return f"Brume: {len(notifications)} new notifications"
+        return gettext("Brume: %(title)s") % {"title": notifications[0].title}
+    return ngettext("Brume: %(count)d new notification", "Brume: %(count)d new notifications", len(notifications)) % {
+        "count": len(notifications)
+    }
 
 
 def _digest_message(user, notifications: list[Notification]) -> EmailMultiAlternatives:
+    """The digest in the person's language (their profile's), whatever the language of the
+    request or task that sends it; the notifications' own texts were composed in it already."""
+    with speaking_to(user):
+        return _digest_message_composed(user, notifications)
+
+
+def _digest_message_composed(user, notifications: list[Notification]) -> EmailMultiAlternatives:
     items = [{"n": n, "link": absolute(n.url) if n.url else ""} for n in notifications]
     context = {
         "user": user,

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from notifications import selectors, services
@@ -40,7 +41,11 @@ def notification_read(request, notification_id: int):
 @login_required
 def notifications_read_all(request):
     count = services.notifications_mark_all_read(user=request.user)
-    messages.success(request, f"{count} notification{'s' if count != 1 else ''} marked read.")
+    messages.success(
+        request,
+        ngettext("%(count)d notification marked read.", "%(count)d notifications marked read.", count)
+        % {"count": count},
+    )
     return redirect("my-notifications")
 
 
@@ -52,7 +57,7 @@ def notification_preferences(request):
             kind: {"site": f"{kind}:site" in request.POST, "email": f"{kind}:email" in request.POST} for kind in choices
         }
         services.preferences_set(user=request.user, changes=changes)
-        messages.success(request, "Your notification choices are saved.")
+        messages.success(request, gettext("Your notification choices are saved."))
         return redirect("notification-preferences")
     return render(
         request,

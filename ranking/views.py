@@ -43,7 +43,7 @@ def stage_standings(request, slug: str, number: int):
     hidden = hidden_round_ids(request.user, stage)
     standings = selectors.stage_standings_cached(stage, hidden)
     a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
-    ids = {row.participant.pk for row in standings}
+    ids = standings.participant_ids
     why = standings.why(a, b) if a in ids and b in ids and a != b else ""
     groups, page = standings.groups, None
     if not stage.groups and len(standings) > STANDINGS_PER_PAGE:

@@ -53,6 +53,18 @@ def tasks_run_in_process():
 
 
 @pytest.fixture(autouse=True)
+def english_unless_asked():
+    """A request activates its language on the thread that served it (LocaleMiddleware does not
+    undo it), so a test after a French page would otherwise compose in French outside any
+    request: every test starts, and ends, in the site's default language."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Real hashing costs ~0.3 s a user; tests create many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

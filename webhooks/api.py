@@ -3,6 +3,7 @@ else's endpoint or delivery is simply not there: 404)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -106,7 +107,7 @@ class SecretSerializer(serializers.Serializer):
 def _endpoint(request, pk: int) -> Endpoint:
     endpoint = selectors.manageable_endpoints(request.user).filter(pk=pk).first()
     if endpoint is None or not selectors.can_manage(request.user, endpoint):
-        raise exceptions.NotFound(f"webhook {pk} not found, or not yours")
+        raise exceptions.NotFound(gettext("webhook %(id)s not found, or not yours") % {"id": pk})
     return endpoint
 
 
@@ -114,7 +115,7 @@ def _delivery(request, delivery_id) -> Delivery:
     endpoints = selectors.manageable_endpoints(request.user)
     delivery = selectors.deliveries_of(endpoints).filter(uuid=delivery_id).first()
     if delivery is None or not selectors.can_manage(request.user, delivery.endpoint):
-        raise exceptions.NotFound("delivery not found, or not yours")
+        raise exceptions.NotFound(gettext("delivery not found, or not yours"))
     return delivery
 
 
@@ -122,7 +123,7 @@ class _Signed(TournamentView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         if not request.user.is_authenticated:
-            raise exceptions.NotAuthenticated("sign in to manage webhooks")
+            raise exceptions.NotAuthenticated(gettext("sign in to manage webhooks"))
 
 
 class EndpointListView(_Signed):

@@ -11,14 +11,15 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    PAIRINGS_PUBLISHED = "pairings_published", "Pairings published"
-    RESULT_CONFIRMED = "result_confirmed", "Result confirmed"
-    STANDINGS_CHANGED = "standings_changed", "Standings changed"
-    EVENT_FINISHED = "event_finished", "Event finished"
-    PING = "ping", "Test ping"
+    PAIRINGS_PUBLISHED = "pairings_published", _("Pairings published")
+    RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
+    STANDINGS_CHANGED = "standings_changed", _("Standings changed")
+    EVENT_FINISHED = "event_finished", _("Event finished")
+    PING = "ping", _("Test ping")
 
 
 SUBSCRIBABLE = [kind for kind in Kind.values if kind != Kind.PING]
@@ -28,8 +29,8 @@ class Endpoint(models.Model):
     """A URL that hears of one event (``event`` set) or of every event its owner organises."""
 
     class Style(models.TextChoices):
-        JSON = "json", "JSON (Brume's own payload)"
-        DISCORD = "discord", "Discord channel webhook"
+        JSON = "json", _("JSON (Brume's own payload)")
+        DISCORD = "discord", _("Discord channel webhook")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook_endpoints")
     event = models.ForeignKey(
@@ -38,12 +39,12 @@ class Endpoint(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="webhook_endpoints",
-        help_text="empty: every event the owner organises",
+        help_text=_("empty: every event the owner organises"),
     )
-    name = models.CharField(max_length=80, blank=True, help_text="a note for you: 'club site', 'Discord #results'")
+    name = models.CharField(max_length=80, blank=True, help_text=_("a note for you: 'club site', 'Discord #results'"))
     url = models.URLField(max_length=500)
     style = models.CharField(max_length=10, choices=Style.choices, default=Style.JSON)
-    kinds = models.JSONField(default=list, help_text="the kinds of news sent (see webhooks.models.Kind)")
+    kinds = models.JSONField(default=list, help_text=_("the kinds of news sent (see webhooks.models.Kind)"))
     # Kept in clear: every delivery is signed with it. Shown once, when created or rotated.
     secret = models.CharField(max_length=80)
     active = models.BooleanField(default=True)
@@ -66,10 +67,10 @@ class Delivery(models.Model):
     """One piece of news for one endpoint, sent until it is delivered or given up."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        DELIVERED = "delivered", "Delivered"
-        FAILED = "failed", "Failed, will retry"
-        GAVE_UP = "gave_up", "Gave up"
+        PENDING = "pending", _("Pending")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed, will retry")
+        GAVE_UP = "gave_up", _("Gave up")
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     endpoint = models.ForeignKey(Endpoint, on_delete=models.CASCADE, related_name="deliveries")
@@ -87,7 +88,7 @@ class Delivery(models.Model):
     last_response_code = models.PositiveSmallIntegerField(null=True, blank=True)
     response_excerpt = models.CharField(max_length=500, blank=True)
     error = models.CharField(max_length=500, blank=True)
-    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text="when the next attempt is due")
+    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text=_("when the next attempt is due"))
     # While an attempt runs: the end of its hold on the delivery. No one else sends it meanwhile;
     # a worker that dies mid-send leaves it to the sweep once the hold runs out.
     claimed_until = models.DateTimeField(null=True, blank=True)

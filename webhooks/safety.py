@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http.request import validate_host
+from django.utils.translation import gettext
 
 from tournament.errors import ServiceError
 
@@ -30,7 +31,7 @@ class UnresolvableHost(UnsafeURL):
     """The host's name does not resolve (now): at delivery time, worth another try later."""
 
     def __init__(self, host: str):
-        super().__init__(f"the host {host} cannot be found (DNS)", code="unresolvable_host")
+        super().__init__(gettext("the host %(host)s cannot be found (DNS)") % {"host": host}, code="unresolvable_host")
 
 
 @dataclass(frozen=True)
@@ -53,17 +54,17 @@ def _refused_range(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> st
     if mapped is not None:
         address = mapped
     for test, words in (
-        ("is_loopback", "a loopback address"),
-        ("is_unspecified", "the unspecified address"),
-        ("is_link_local", "a link-local address"),
-        ("is_multicast", "a multicast address"),
-        ("is_private", "a private address"),
-        ("is_reserved", "a reserved address"),
+        ("is_loopback", gettext("a loopback address")),
+        ("is_unspecified", gettext("the unspecified address")),
+        ("is_link_local", gettext("a link-local address")),
+        ("is_multicast", gettext("a multicast address")),
+        ("is_private", gettext("a private address")),
+        ("is_reserved", gettext("a reserved address")),
     ):
         if getattr(address, test):
             return words
     if not address.is_global:
-        return "an address that is not on the public internet"
+        return gettext("an address that is not on the public internet")
     return None
 
 
@@ -72,15 +73,19 @@ def _split(url: str) -> tuple[str, str, int, str]:
         parts = urlsplit(url.strip())
         port = parts.port
     except ValueError:
-        raise UnsafeURL("this is not a valid URL") from None
+        raise UnsafeURL(gettext("this is not a valid URL")) from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
-        raise UnsafeURL(f"only http:// and https:// URLs can receive webhooks, not {scheme or 'this'}://")
+        if scheme:
+            raise UnsafeURL(
+                gettext("only http:// and https:// URLs can receive webhooks, not %(scheme)s://") % {"scheme": scheme}
+            )
+        raise UnsafeURL(gettext("only http:// and https:// URLs can receive webhooks, not this://"))
     host = (parts.hostname or "").rstrip(".")
     if not host:
-        raise UnsafeURL("the URL has no host")
+        raise UnsafeURL(gettext("the URL has no host"))
     if parts.username is not None or parts.password is not None:
-        raise UnsafeURL("put no user name or password in the URL: the signature proves the sender")
+        raise UnsafeURL(gettext("put no user name or password in the URL: the signature proves the sender"))
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
@@ -98,10 +103,13 @@ def check_address(address: str) -> None:
     try:
         parsed = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
-        raise UnsafeURL(f"{address} is not an IP address") from None
+        raise UnsafeURL(gettext("%(address)s is not an IP address") % {"address": address}) from None
     refused = _refused_range(parsed)
     if refused:
-        raise UnsafeURL(f"the host resolves to {address}, {refused}: webhooks go to public servers only")
+        raise UnsafeURL(
+            gettext("the host resolves to %(address)s, %(range)s: webhooks go to public servers only")
+            % {"address": address, "range": refused}
+        )
 
 
 def check_url(url: str, *, resolve_host: bool = True) -> Target | None:
@@ -109,7 +117,9 @@ def check_url(url: str, *, resolve_host: bool = True) -> Target | None:
     ``resolve_host`` the host is looked up and every address it has must be public."""
     scheme, host, port, path = _split(url)
     if _own_host(host):
-        raise UnsafeURL(f"{host} is this site itself: a webhook must point at another server")
+        raise UnsafeURL(
+            gettext("%(host)s is this site itself: a webhook must point at another server") % {"host": host}
+        )
     try:
         literal = ipaddress.ip_address(host.strip("[]"))
     except ValueError:

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Event, Round, SeriesGame, Stage
@@ -44,34 +45,37 @@ def new_secret() -> str:
 
 def _check_kinds(kinds) -> list[str]:
     if not isinstance(kinds, list | tuple) or not kinds:
-        raise ServiceError("choose at least one kind of news: " + ", ".join(SUBSCRIBABLE))
+        raise ServiceError(gettext("choose at least one kind of news: %(kinds)s") % {"kinds": ", ".join(SUBSCRIBABLE)})
     unknown = [str(k) for k in kinds if k not in SUBSCRIBABLE]
     if unknown:
-        raise ServiceError(f"unknown kind {', '.join(unknown)}; the kinds are {', '.join(SUBSCRIBABLE)}")
+        raise ServiceError(
+            gettext("unknown kind %(unknown)s; the kinds are %(kinds)s")
+            % {"unknown": ", ".join(unknown), "kinds": ", ".join(SUBSCRIBABLE)}
+        )
     return [k for k in SUBSCRIBABLE if k in kinds]
 
 
 def _check_style(style: str) -> str:
     if style not in Endpoint.Style.values:
-        raise ServiceError(f"the style is one of {', '.join(Endpoint.Style.values)}")
+        raise ServiceError(gettext("the style is one of %(styles)s") % {"styles": ", ".join(Endpoint.Style.values)})
     return style
 
 
 def _check_url(url: str) -> str:
     if not isinstance(url, str) or len(url) > 500:
-        raise ServiceError("give a URL of at most 500 characters")
+        raise ServiceError(gettext("give a URL of at most 500 characters"))
     safety.check_url(url)
     return url.strip()
 
 
 def check_may_register(by, event: Event | None) -> None:
     if not by.is_authenticated:
-        raise NotAllowed("sign in to register a webhook")
+        raise NotAllowed(gettext("sign in to register a webhook"))
     if event is not None:
         if not is_organiser(by, event):
-            raise NotAllowed("only the event's organisers may register its webhooks")
+            raise NotAllowed(gettext("only the event's organisers may register its webhooks"))
     elif not (can_create_event(by) or Event.objects.filter(Q(owner=by) | Q(arbiters=by)).exists()):
-        raise NotAllowed("account webhooks are for people who organise events")
+        raise NotAllowed(gettext("account webhooks are for people who organise events"))
 
 
 def endpoint_create(
@@ -82,10 +86,18 @@ def endpoint_create(
     kinds = _check_kinds(list(SUBSCRIBABLE) if kinds is None else kinds)
     style, url = _check_style(style), _check_url(url)
     if len(name) > 80:
-        raise ServiceError("the name has at most 80 characters")
+        raise ServiceError(gettext("the name has at most 80 characters"))
     existing = Endpoint.objects.filter(event=event) if event else Endpoint.objects.filter(owner=by, event=None)
     if existing.count() >= settings.BRUME_WEBHOOKS_MAX_ENDPOINTS:
-        raise ServiceError(f"at most {settings.BRUME_WEBHOOKS_MAX_ENDPOINTS} webhooks here: delete one first")
+        limit = settings.BRUME_WEBHOOKS_MAX_ENDPOINTS
+        raise ServiceError(
+            ngettext(
+                "at most %(count)d webhook here: delete one first",
+                "at most %(count)d webhooks here: delete one first",
+                limit,
+            )
+            % {"count": limit}
+        )
     secret = new_secret()
     endpoint = Endpoint.objects.create(
         owner=by, event=event, url=url, style=style, kinds=kinds, name=name.strip(), secret=secret
@@ -95,7 +107,7 @@ def endpoint_create(
 
 def _check_manager(by, endpoint: Endpoint) -> None:
     if not can_manage(by, endpoint):
-        raise NotAllowed("only the webhook's owner and the event's organisers may change it")
+        raise NotAllowed(gettext("only the webhook's owner and the event's organisers may change it"))
 
 
 def endpoint_update(*, endpoint: Endpoint, by, **fields) -> Endpoint:
@@ -111,7 +123,7 @@ def endpoint_update(*, endpoint: Endpoint, by, **fields) -> Endpoint:
         changes["url"] = _check_url(fields["url"])
     if "name" in fields:
         if len(fields["name"]) > 80:
-            raise ServiceError("the name has at most 80 characters")
+            raise ServiceError(gettext("the name has at most 80 characters"))
         changes["name"] = fields["name"].strip()
     if "active" in fields and bool(fields["active"]) != endpoint.active:
         if fields["active"]:
@@ -141,10 +153,13 @@ def endpoint_ping(*, endpoint: Endpoint, by) -> Delivery:
     """A test delivery, sent now (and retried like any other)."""
     _check_manager(by, endpoint)
     if not endpoint.active:
-        raise ServiceError("this webhook is disabled: enable it before sending a test ping")
+        raise ServiceError(gettext("this webhook is disabled: enable it before sending a test ping"))
     recent = timezone.now() - timedelta(seconds=PING_INTERVAL)
     if endpoint.deliveries.filter(kind=Kind.PING, created_at__gt=recent).exists():
-        raise ServiceError(f"a test ping was sent less than {PING_INTERVAL} seconds ago: see the delivery log")
+        raise ServiceError(
+            gettext("a test ping was sent less than %(seconds)d seconds ago: see the delivery log")
+            % {"seconds": PING_INTERVAL}
+        )
     data = {"message": "A test ping from Brume: this webhook works.", "endpoint": endpoint.name or endpoint.url}
     return _deliveries_create([endpoint], Kind.PING, endpoint.event, data)[0]
 
@@ -356,7 +371,7 @@ def delivery_redeliver(*, delivery: Delivery, by, now: datetime | None = None) -
     """Send a delivery again, now, with a fresh retry budget (same id: receivers may dedupe)."""
     _check_manager(by, delivery.endpoint)
     if not delivery.endpoint.active:
-        raise ServiceError("this webhook is disabled: enable it before redelivering")
+        raise ServiceError(gettext("this webhook is disabled: enable it before redelivering"))
     now = now or timezone.now()
     # Not while an attempt holds it, nor twice before it is sent.
     current = Delivery.objects.filter(_unclaimed(now), pk=delivery.pk).exclude(status=Status.PENDING)
@@ -367,7 +382,7 @@ def delivery_redeliver(*, delivery: Delivery, by, now: datetime | None = None) -
         updated_at=now,
     )
     if not updated:
-        raise ServiceError("this delivery is being sent or waiting to be sent already")
+        raise ServiceError(gettext("this delivery is being sent or waiting to be sent already"))
     _queue([delivery.pk])
     delivery.refresh_from_db()
     return delivery

@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import NotAllowed, ServiceError
@@ -119,12 +120,16 @@ def _action(request, slug: str | None, endpoint_id: int, action: str):
         _attempt(
             request,
             lambda: services.endpoint_update(endpoint=endpoint, by=by, active=action == "enable"),
-            f"The webhook is {action}d.",
+            gettext("The webhook is enabled.") if action == "enable" else gettext("The webhook is disabled."),
         )
     elif action == "delete":
-        _attempt(request, lambda: services.endpoint_delete(endpoint=endpoint, by=by), "The webhook is deleted.")
+        _attempt(
+            request, lambda: services.endpoint_delete(endpoint=endpoint, by=by), gettext("The webhook is deleted.")
+        )
     elif action == "ping":
-        _attempt(request, lambda: services.endpoint_ping(endpoint=endpoint, by=by), "A test ping is on its way.")
+        _attempt(
+            request, lambda: services.endpoint_ping(endpoint=endpoint, by=by), gettext("A test ping is on its way.")
+        )
     else:
         raise Http404("no such action")
     return redirect(scope.url)
@@ -136,7 +141,7 @@ def _redeliver(request, slug: str | None, delivery_uuid):
     _attempt(
         request,
         lambda: services.delivery_redeliver(delivery=delivery, by=request.user),
-        "The delivery is sent again.",
+        gettext("The delivery is sent again."),
     )
     return redirect(scope.url + "#deliveries")
 

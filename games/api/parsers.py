@@ -10,18 +10,20 @@ from __future__ import annotations
 import codecs
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser, JSONParser, get_encoding
 from rest_framework.utils import json as drf_json
 
-from games.gamelog.limits import MAX_JSON_DEPTH, InputRefused, loads_bounded
+from games.gamelog.limits import MAX_JSON_DEPTH, N_, InputRefused, loads_bounded
 from games.gamelog.model import MAX_LOG_BYTES
+from games.log_errors import refusal_text
 
 
 class BodyTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "the request body is too large"
+    default_detail = gettext_lazy("the request body is too large")
     default_code = "too_large"
 
 
@@ -33,7 +35,7 @@ def body_limit() -> int:
 def read_limited(stream, limit: int, what: str) -> bytes:
     data = stream.read(limit + 1) if stream is not None else b""
     if len(data) > limit:
-        raise BodyTooLarge(f"{what} is larger than {limit // 1000} kB")
+        raise BodyTooLarge(gettext("%(what)s is larger than %(size)d kB") % {"what": what, "size": limit // 1000})
     return data
 
 
@@ -42,15 +44,15 @@ class BoundedJSONParser(JSONParser):
 
     def parse(self, stream, media_type=None, parser_context=None):
         encoding = get_encoding(parser_context or {})
-        data = read_limited(stream, body_limit(), "the request body")
+        data = read_limited(stream, body_limit(), gettext("the request body"))
         try:
             text = codecs.decode(data, encoding)
             parse_constant = drf_json.strict_constant if self.strict else None
-            return loads_bounded(text, max_bytes=len(text), what="the JSON body", parse_constant=parse_constant)
+            return loads_bounded(text, max_bytes=len(text), what=N_("the JSON body"), parse_constant=parse_constant)
         except InputRefused as exc:
-            raise ParseError(str(exc)) from None
+            raise ParseError(refusal_text(exc)) from None
         except ValueError as exc:  # not JSON, or not in the declared encoding
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(gettext("JSON parse error - %(error)s") % {"error": exc}) from None
 
 
 class PlainTextParser(BaseParser):
@@ -59,11 +61,11 @@ class PlainTextParser(BaseParser):
     media_type = "text/plain"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        data = read_limited(stream, MAX_LOG_BYTES, "the log")
+        data = read_limited(stream, MAX_LOG_BYTES, gettext("the log"))
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ParseError(f"not UTF-8 text (byte {exc.start})") from None
+            raise ParseError(gettext("not UTF-8 text (byte %(byte)d)") % {"byte": exc.start}) from None
 
 
 __all__ = ["MAX_JSON_DEPTH", "BodyTooLarge", "BoundedJSONParser", "PlainTextParser"]

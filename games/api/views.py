@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.db import DataError, transaction
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -18,6 +19,7 @@ from games.api.parsers import BoundedJSONParser, PlainTextParser
 from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
+from games.log_errors import log_error_text
 from games.models import GameRecord
 from games.selectors import (
     HIDDEN_DUPLICATE,
@@ -30,6 +32,7 @@ from games.selectors import (
     records_visible_to,
 )
 from games.services import RecordRejected, record_upload, records_enqueue
+from games.verdicts import translated_verdict
 
 MAX_BULK = 100
 logger = logging.getLogger(__name__)
@@ -134,10 +137,10 @@ class ValidateLogView(APIView):
             log = parse_log(request.data) if isinstance(request.data, str) else jsonform.log_from_dict(request.data)
         except LogFormatError as exc:
             return Response(
-                {"error": "not a Brume game log", "detail": str(exc), "where": exc.where},
+                {"error": "not a Brume game log", "detail": log_error_text(exc), "where": exc.where},
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        return Response(validate(log).to_json())
+        return Response(translated_verdict(validate(log).to_json(texts=True)))
 
 
 def _rejected(exc: RecordRejected) -> dict:
@@ -180,7 +183,7 @@ class RecordListView(APIView):
             records = records.filter(game=game)
         if source:
             if source not in GameRecord.Source.values:
-                detail = f"source is one of {', '.join(GameRecord.Source.values)}"
+                detail = gettext("source is one of %(values)s") % {"values": ", ".join(GameRecord.Source.values)}
                 return Response({"error": "invalid", "detail": detail, "where": "source"}, status=400)
             records = records.filter(source=source)
         paginator = PageNumberPagination()
@@ -218,11 +221,17 @@ class RecordBulkView(APIView):
         logs = request.data.get("logs") if isinstance(request.data, dict) else None
         if not isinstance(logs, list) or not logs:
             return Response(
-                {"error": "invalid", "detail": 'send {"logs": [...]} with one to 100 logs', "where": "logs"}, status=400
+                {"error": "invalid", "detail": gettext('send {"logs": [...]} with one to 100 logs'), "where": "logs"},
+                status=400,
             )
         if len(logs) > MAX_BULK:
             return Response(
-                {"error": "invalid", "detail": f"at most {MAX_BULK} logs at once", "where": "logs"}, status=400
+                {
+                    "error": "invalid",
+                    "detail": gettext("at most %(count)d logs at once") % {"count": MAX_BULK},
+                    "where": "logs",
+                },
+                status=400,
             )
         results, created = [], []
         for index, item in enumerate(logs):
@@ -242,7 +251,7 @@ class RecordBulkView(APIView):
                 "index": index,
                 "status": 400,
                 "error": "rejected",
-                "detail": "each log is a JSON object (the log) or a string (its text form)",
+                "detail": gettext("each log is a JSON object (the log) or a string (its text form)"),
                 "where": f"logs[{index}]",
             }
         try:
@@ -256,8 +265,10 @@ class RecordBulkView(APIView):
                 "index": index,
                 "status": 400,
                 "error": "rejected",
-                "detail": "this log could not be read or stored as a Brume game log (check its text for "
-                "control characters such as \\u0000 and for values of the wrong type)",
+                "detail": gettext(
+                    "this log could not be read or stored as a Brume game log (check its text for "
+                    "control characters such as \\u0000 and for values of the wrong type)"
+                ),
                 "where": f"logs[{index}]",
             }
         except Exception:
@@ -266,7 +277,7 @@ class RecordBulkView(APIView):
                 "index": index,
                 "status": 500,
                 "error": "server_error",
-                "detail": "this log was not stored because of an error on our side; send it again later",
+                "detail": gettext("this log was not stored because of an error on our side; send it again later"),
                 "where": f"logs[{index}]",
             }
         if upload.created:
@@ -285,7 +296,7 @@ class RecordDetailView(APIView):
     def get(self, request, public_id: str):
         record = record_for_viewer(public_id, request.user)
         if record is None:
-            raise NotFound("no such record")
+            raise NotFound(gettext("no such record"))
         return Response(RecordSerializer(record, context={"request": request}).data)
 
 
@@ -363,7 +374,7 @@ class LiveGameView(APIView):
 
         live = live_game_for_viewer(public_id, request.user)
         if live is None:
-            raise NotFound("no such live game")
+            raise NotFound(gettext("no such live game"))
         if live_enforce_clock(live_id=live.pk, current=live) is not None:
             live.refresh_from_db()
         return Response(_live_json(live_view(live, request.user)))
@@ -387,14 +398,19 @@ class _SeatRequest(APIView):
 
         live = live_game_for_viewer(public_id, request.user)
         if live is None:
-            raise NotFound("no such live game")
+            raise NotFound(gettext("no such live game"))
         seat = seat_of(live, request.user)
         if seat is None:
-            detail = "only the players of this game may " + ("move" if self.what == "move" else "do that")
+            detail = (
+                gettext("only the players of this game may move")
+                if self.what == "move"
+                else gettext("only the players of this game may do that")
+            )
             return Response({"error": "forbidden", "detail": detail, "where": None}, status=403)
         data = self.serializer_class(data=request.data)
         if not data.is_valid():
-            return Response({"error": "invalid", "detail": f"send {self.example}", "where": self.what}, status=400)
+            detail = gettext("send %(example)s") % {"example": self.example}
+            return Response({"error": "invalid", "detail": detail, "where": self.what}, status=400)
         live_enforce_clock(live_id=live.pk, current=live)
         try:
             live = self.act(live, seat, data.validated_data)

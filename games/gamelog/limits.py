@@ -21,12 +21,24 @@ MAX_JSON_DEPTH = 64
 _MULTILINE_OK = frozenset("\t\n\r")
 
 
+def N_(text: str) -> str:
+    """Marks a text for the translators (``make messages`` extracts ``N_``): the site shows it in
+    the reader's language (games/log_errors.py). The game log code never imports Django."""
+    return text
+
+
 class InputRefused(ValueError):
-    """Input outside a limit; the message says which, for a person."""
+    """Input outside a limit; the message says which, for a person. ``template`` % ``params`` is
+    the message; a page translates the template (params named "what" are marked texts too)."""
+
+    def __init__(self, template: str, params: dict | None = None):
+        self.template = template
+        self.params = dict(params or {})
+        super().__init__(template % self.params if self.params else template)
 
 
 def loads_bounded(
-    text: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = "the JSON", **loads_options
+    text: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH, what: str = N_("the JSON"), **loads_options
 ):
     """Parse JSON text no larger than ``max_bytes`` and no deeper than ``max_depth``.
 
@@ -36,13 +48,15 @@ def loads_bounded(
     ``json.JSONDecodeError`` / ``UnicodeDecodeError`` (not JSON, not UTF-8).
     """
     if len(text) > max_bytes:
-        raise InputRefused(f"{what} is larger than {max_bytes // 1000} kB")
+        raise InputRefused(N_("%(what)s is larger than %(size)d kB"), {"what": what, "size": max_bytes // 1000})
     try:
         value = json.loads(text, **loads_options)
     except RecursionError:
-        raise InputRefused(f"{what} is nested more than {max_depth} levels deep") from None
+        raise InputRefused(
+            N_("%(what)s is nested more than %(depth)d levels deep"), {"what": what, "depth": max_depth}
+        ) from None
     if value_depth(value, max_depth) > max_depth:
-        raise InputRefused(f"{what} is nested more than {max_depth} levels deep")
+        raise InputRefused(N_("%(what)s is nested more than %(depth)d levels deep"), {"what": what, "depth": max_depth})
     return value
 
 
@@ -60,18 +74,32 @@ def value_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
     return deepest
 
 
-def hidden_character(text: str, *, multiline: bool = False) -> str | None:
-    """A description of the first character that text may not hold, or None when it is clean."""
+def hidden_character_found(text: str, *, multiline: bool = False) -> tuple[str, str, str, int] | None:
+    """The first character that text may not hold, as (kind, "U+XXXX", its name, position):
+    kind is "control", "invisible" or "surrogate"; None when the text is clean."""
     for position, char in enumerate(text, start=1):
         category = unicodedata.category(char)
+        code = f"U+{ord(char):04X}"
         if category == "Cc" and not (multiline and char in _MULTILINE_OK):
-            return f"a control character (U+{ord(char):04X}) at position {position}"
+            return "control", code, "", position
         if category == "Cf":
-            name = unicodedata.name(char, "a format character").lower()
-            return f"an invisible character (U+{ord(char):04X}, {name}) at position {position}"
+            return "invisible", code, unicodedata.name(char, "a format character").lower(), position
         if category == "Cs":
-            return f"a lone surrogate (U+{ord(char):04X}), which is not text, at position {position}"
+            return "surrogate", code, "", position
     return None
+
+
+def hidden_character(text: str, *, multiline: bool = False) -> str | None:
+    """A description of the first character that text may not hold, or None when it is clean."""
+    found = hidden_character_found(text, multiline=multiline)
+    if found is None:
+        return None
+    kind, code, name, position = found
+    if kind == "control":
+        return f"a control character ({code}) at position {position}"
+    if kind == "invisible":
+        return f"an invisible character ({code}, {name}) at position {position}"
+    return f"a lone surrogate ({code}), which is not text, at position {position}"
 
 
 def check_text(text: str, *, multiline: bool = False, what: str = "the text") -> str:
@@ -90,7 +118,9 @@ def check_json_strings(value: Any) -> None:
         if isinstance(item, str):
             for char in item:
                 if char == "\x00" or "\ud800" <= char <= "\udfff":
-                    raise InputRefused(f"a text contains U+{ord(char):04X}, which cannot be stored")
+                    raise InputRefused(
+                        N_("a text contains %(code)s, which cannot be stored"), {"code": f"U+{ord(char):04X}"}
+                    )
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

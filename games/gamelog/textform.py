@@ -26,7 +26,7 @@ import json
 import re
 from typing import Any
 
-from games.gamelog.limits import InputRefused, loads_bounded
+from games.gamelog.limits import N_, InputRefused, loads_bounded
 from games.gamelog.model import (
     FORMAT_VERSION,
     MAX_LOG_BYTES,
@@ -49,9 +49,9 @@ def _json_value(text: str, where: str) -> Any:
     try:
         return loads_bounded(text, max_bytes=MAX_LOG_BYTES * 4, max_depth=MAX_SETUP_DEPTH)
     except json.JSONDecodeError as exc:
-        raise LogFormatError(f"not valid JSON: {exc.msg}", where=where) from None
+        raise LogFormatError(N_("not valid JSON: %(error)s"), where=where, params={"error": exc.msg}) from None
     except InputRefused as exc:
-        raise LogFormatError(str(exc), where=where) from None
+        raise LogFormatError.refused(exc, where=where) from None
 
 
 def _numbers(text: str, where: str, kind: str) -> list[Any]:
@@ -63,13 +63,17 @@ def _numbers(text: str, where: str, kind: str) -> list[Any]:
             value = None
         if kind == "rank" and not (isinstance(value, int) and not isinstance(value, bool)):
             raise LogFormatError(
-                f"{token!r} is not a rank (give one whole number per seat, e.g. 'Result: 2 1')", where=where
+                N_("%(token)s is not a rank (give one whole number per seat, e.g. 'Result: 2 1')"),
+                where=where,
+                params={"token": repr(token)},
             )
         if kind == "score" and (isinstance(value, bool) or not isinstance(value, (int, float))):
-            raise LogFormatError(f"{token!r} is not a score (give one number per seat)", where=where)
+            raise LogFormatError(
+                N_("%(token)s is not a score (give one number per seat)"), where=where, params={"token": repr(token)}
+            )
         values.append(value)
     if not values:
-        raise LogFormatError(f"no {kind}s given", where=where)
+        raise LogFormatError(N_("no ranks given") if kind == "rank" else N_("no scores given"), where=where)
     return values
 
 
@@ -88,7 +92,7 @@ def _parse_header(lines: list[str], start: int) -> tuple[dict[str, Any], int]:
         match = _HEADER.match(line)
         if not match:
             raise LogFormatError(
-                "expected a header line 'Name: value' or a blank line before the moves", where=f"line {lineno}"
+                N_("expected a header line 'Name: value' or a blank line before the moves"), where=f"line {lineno}"
             )
         key, value = match.group(1).lower(), (match.group(2) or "").strip()
         where = f"line {lineno} ({match.group(1)})"
@@ -106,7 +110,7 @@ def _parse_header(lines: list[str], start: int) -> tuple[dict[str, Any], int]:
                     text += "\n" + lines[index]
                     index += 1
                 except RecursionError:
-                    raise LogFormatError("JSON nested too deeply", where=where) from None
+                    raise LogFormatError(N_("JSON nested too deeply"), where=where) from None
         elif key == "game":
             fields["game"] = value
         elif key == "result":
@@ -119,13 +123,17 @@ def _parse_header(lines: list[str], start: int) -> tuple[dict[str, Any], int]:
             kind, number = seat_key.group(1), int(seat_key.group(2))
             target = fields["seats" if kind == "seat" else "players"]
             if number in target:
-                raise LogFormatError(f"{kind} {number} is given twice", where=where)
+                raise LogFormatError(
+                    N_("seat %(number)d is given twice") if kind == "seat" else N_("player %(number)d is given twice"),
+                    where=where,
+                    params={"number": number},
+                )
             target[number] = value
         elif " " in key:
-            raise LogFormatError(f"unknown header {match.group(1)!r}", where=where)
+            raise LogFormatError(N_("unknown header %(header)s"), where=where, params={"header": repr(match.group(1))})
         else:
             if key in fields["meta"]:
-                raise LogFormatError(f"{match.group(1)} is given twice", where=where)
+                raise LogFormatError(N_("%(header)s is given twice"), where=where, params={"header": match.group(1)})
             fields["meta"][key] = value
     return fields, index
 
@@ -157,7 +165,7 @@ def _parse_moves(lines: list[str], start: int) -> list[str]:
             if char == ";":
                 break
             if char == "}":
-                raise LogFormatError("a '}' closes no comment", where=f"line {lineno}")
+                raise LogFormatError(N_("a '}' closes no comment"), where=f"line {lineno}")
             end = position
             while end < len(line) and not line[end].isspace() and line[end] not in "{};":
                 end += 1
@@ -167,20 +175,25 @@ def _parse_moves(lines: list[str], start: int) -> list[str]:
             if number:
                 if int(number.group(1)) != len(moves) + 1:
                     raise LogFormatError(
-                        f"move number {number.group(1)}. where move {len(moves) + 1} was expected",
+                        N_("move number %(number)s. where move %(expected)d was expected"),
                         where=f"line {lineno}",
+                        params={"number": number.group(1), "expected": len(moves) + 1},
                     )
                 continue
             moves.append(check_move_text(token, f"line {lineno}"))
     if in_comment:
-        raise LogFormatError("a '{' comment is never closed", where="end of log")
+        raise LogFormatError(N_("a '{' comment is never closed"), where="end of log")
     return moves
 
 
 def _numbered(table: dict[int, str], what: str) -> list[str]:
     expected = list(range(1, len(table) + 1))
     if sorted(table) != expected:
-        raise LogFormatError(f"{what} lines must be numbered 1 to {len(table)}, got {sorted(table)}", where="header")
+        raise LogFormatError(
+            N_("%(header)s lines must be numbered 1 to %(count)d, got %(numbers)s"),
+            where="header",
+            params={"header": what, "count": len(table), "numbers": str(sorted(table))},
+        )
     return [table[n] for n in expected]
 
 
@@ -191,17 +204,21 @@ def loads(text: str | bytes) -> GameLog:
     while first < len(lines) and not lines[first].strip():
         first += 1
     if first >= len(lines):
-        raise LogFormatError("the log is empty")
+        raise LogFormatError(N_("the log is empty"))
     match = _FIRST_LINE.match(lines[first].strip())
     if not match:
-        raise LogFormatError(f"a Brume log starts with 'Brume log {FORMAT_VERSION}'", where=f"line {first + 1}")
+        raise LogFormatError(
+            N_("a Brume log starts with 'Brume log %(version)d'"),
+            where=f"line {first + 1}",
+            params={"version": FORMAT_VERSION},
+        )
     fields, moves_start = _parse_header(lines, first + 1)
     if "game" not in fields:
-        raise LogFormatError("the header has no 'Game:' line", where="header")
+        raise LogFormatError(N_("the header has no 'Game:' line"), where="header")
     seats = _numbered(fields["seats"], "Seat")
     players = fields["players"]
     if any(n > len(seats) for n in players):
-        raise LogFormatError("a Player line names a seat that has no Seat line", where="header")
+        raise LogFormatError(N_("a Player line names a seat that has no Seat line"), where="header")
     result = None
     if "result" in fields:
         result = ClaimedResult(
@@ -210,7 +227,7 @@ def loads(text: str | bytes) -> GameLog:
             termination=fields.get("termination", "normal"),
         )
     elif "scores" in fields or "termination" in fields:
-        raise LogFormatError("Scores and Termination go with a Result line", where="header")
+        raise LogFormatError(N_("Scores and Termination go with a Result line"), where="header")
     return GameLog(
         version=int(match.group(1)),
         game=fields["game"],

@@ -7,7 +7,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines import Engine, EngineError, IllegalMove, Outcome, UnknownGame, get_engine
+from games.gamelog.limits import N_  # marks texts; the site translates them (games/verdicts.py)
 from games.gamelog.model import GameLog
+
+# A text of the verdict as (template, params): the English is template % params; a page renders
+# the template in its own language (games/verdicts.py). Params named "reason" are engine texts.
+Text = tuple[str, dict[str, Any]]
+
+
+def english(text: Text) -> str:
+    template, params = text
+    return template % params if params else template
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,9 @@ class Verdict:
     result_matches: bool | None = None  # None when there is no claim or it cannot be checked
     problems: tuple[str, ...] = ()  # every reason the log is not valid, in players' words
     notes: tuple[str, ...] = field(default=(), compare=False)  # facts that do not make it invalid
+    # ``problems`` and ``notes`` as translatable texts (Text), for the pages' languages
+    problem_texts: tuple[Text, ...] = field(default=(), compare=False)
+    note_texts: tuple[Text, ...] = field(default=(), compare=False)
 
     @property
     def summary(self) -> str:
@@ -44,8 +57,10 @@ class Verdict:
             return text
         return "invalid: " + "; ".join(self.problems)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, *, texts: bool = False) -> dict[str, Any]:
+        """The verdict as JSON; ``texts`` adds its problems and notes as translatable texts (kept
+        with a stored record, so that its page shows them in the reader's language)."""
+        data = {
             "valid": self.valid,
             "game": self.game,
             "plies_replayed": self.plies_replayed,
@@ -57,20 +72,35 @@ class Verdict:
             "notes": list(self.notes),
             "summary": self.summary,
         }
+        if texts:
+            data["texts"] = {
+                "problems": [[t, p] for t, p in self.problem_texts],
+                "notes": [[t, p] for t, p in self.note_texts],
+            }
+        return data
 
 
 def _ranks_text(ranks: Any) -> str:
     return "-".join(str(r) for r in ranks)
 
 
-def termination_problem(termination: str, ranks: tuple[int, ...]) -> str:
-    """Why ranks cannot be the result of a game ended off the board this way ('' when they can):
+def termination_problem_text(termination: str, ranks: tuple[int, ...]) -> Text | None:
+    """Why ranks cannot be the result of a game ended off the board this way (None when they can):
     a draw by agreement ranks everyone first; a resignation or a loss on time has a loser."""
     if termination == "agreement" and set(ranks) != {1}:
-        return f"a draw by agreement ranks every seat first, not {_ranks_text(ranks)}"
+        return N_("a draw by agreement ranks every seat first, not %(ranks)s"), {"ranks": _ranks_text(ranks)}
     if termination in ("resignation", "timeout", "forfeit") and len(ranks) > 1 and len(set(ranks)) == 1:
-        return f"a game ended by {termination} has a loser, but the result {_ranks_text(ranks)} has none"
-    return ""
+        return (
+            N_("a game ended by %(termination)s has a loser, but the result %(ranks)s has none"),
+            {"termination": termination, "ranks": _ranks_text(ranks)},
+        )
+    return None
+
+
+def termination_problem(termination: str, ranks: tuple[int, ...]) -> str:
+    """``termination_problem_text`` in English ('' when the ranks can be that result)."""
+    text = termination_problem_text(termination, ranks)
+    return english(text) if text else ""
 
 
 def start_state(log: GameLog, engine: Engine) -> Any:
@@ -93,16 +123,29 @@ def replay(log: GameLog, engine: Engine | None = None) -> Iterator[tuple[int, st
         yield ply, text, state
 
 
+def _verdict(log: GameLog, problems: list[Text], **fields) -> Verdict:
+    notes = fields.pop("notes", [])
+    return Verdict(
+        valid=not problems,
+        game=log.game,
+        problems=tuple(english(t) for t in problems),
+        notes=tuple(english(t) for t in notes),
+        problem_texts=tuple(problems),
+        note_texts=tuple(notes),
+        **fields,
+    )
+
+
 def validate(log: GameLog) -> Verdict:
     """Replay every move; never raises for anything a log can contain."""
     try:
         engine = get_engine(log.game)
     except UnknownGame as exc:
-        return Verdict(valid=False, game=log.game, plies_replayed=0, finished=False, problems=(str(exc),))
+        return _verdict(log, [("%(reason)s", {"reason": str(exc)})], plies_replayed=0, finished=False)
     try:
         state = start_state(log, engine)
     except EngineError as exc:
-        return Verdict(valid=False, game=log.game, plies_replayed=0, finished=False, problems=(f"setup: {exc}",))
+        return _verdict(log, [(N_("setup: %(reason)s"), {"reason": str(exc)})], plies_replayed=0, finished=False)
 
     for ply, text in enumerate(log.moves, start=1):
         seat = engine.to_move(state)
@@ -112,64 +155,88 @@ def validate(log: GameLog) -> Verdict:
             state = engine.play_text(state, text)
         except IllegalMove as exc:
             bad = BadMove(ply=ply, text=text, reason=exc.reason, seat=seat)
-            who = f" (seat {seat + 1})" if seat is not None else ""
-            return Verdict(
-                valid=False,
-                game=log.game,
-                plies_replayed=ply - 1,
-                finished=False,
-                bad_move=bad,
-                problems=(f"move {ply} {text!r}{who}: {exc.reason}",),
-            )
+            params = {"ply": ply, "text": repr(text), "reason": exc.reason}
+            if seat is None:
+                problem = (
+                    N_("move %(ply)d %(text)s: the game was already over after move %(previous)d"),
+                    {**params, "previous": ply - 1},
+                )
+            else:
+                problem = (N_("move %(ply)d %(text)s (seat %(seat)d): %(reason)s"), {**params, "seat": seat + 1})
+            return _verdict(log, [problem], plies_replayed=ply - 1, finished=False, bad_move=bad)
 
     outcome = engine.outcome(state)
     finished = outcome is not None
     claim = log.result
-    problems: list[str] = []
-    notes: list[str] = []
+    problems: list[Text] = []
+    notes: list[Text] = []
     matches: bool | None = None
     if claim is None:
         if not finished:
-            notes.append("the moves stop before the end of the game and no result is claimed")
+            notes.append((N_("the moves stop before the end of the game and no result is claimed"), {}))
     elif claim.termination == "normal":
         if not finished:
             problems.append(
-                f"the claimed result {_ranks_text(claim.ranks)} needs a finished game, but the moves stop before the end"
+                (
+                    N_("the claimed result %(ranks)s needs a finished game, but the moves stop before the end"),
+                    {"ranks": _ranks_text(claim.ranks)},
+                )
             )
             matches = False
         else:
             matches = tuple(claim.ranks) == outcome.ranks
             if not matches:
-                problems.append(
-                    f"the claimed result {_ranks_text(claim.ranks)} does not match the moves, "
-                    f"which give {_ranks_text(outcome.ranks)}" + (f" ({outcome.reason})" if outcome.reason else "")
-                )
+                params = {"claimed": _ranks_text(claim.ranks), "ranks": _ranks_text(outcome.ranks)}
+                if outcome.reason:
+                    problems.append(
+                        (
+                            N_(
+                                "the claimed result %(claimed)s does not match the moves, which give %(ranks)s (%(reason)s)"
+                            ),
+                            {**params, "reason": outcome.reason},
+                        )
+                    )
+                else:
+                    problems.append(
+                        (N_("the claimed result %(claimed)s does not match the moves, which give %(ranks)s"), params)
+                    )
             if claim.scores is not None and tuple(float(s) for s in claim.scores) != tuple(
                 float(s) for s in outcome.scores
             ):
                 matches = False
                 problems.append(
-                    f"the claimed scores {' '.join(map(str, claim.scores))} do not match the moves, "
-                    f"which give {' '.join(map(str, outcome.scores))}"
+                    (
+                        N_("the claimed scores %(claimed)s do not match the moves, which give %(scores)s"),
+                        {"claimed": " ".join(map(str, claim.scores)), "scores": " ".join(map(str, outcome.scores))},
+                    )
                 )
     else:
         if finished:
             matches = False
-            problems.append(f"the game ended on the board, so it cannot end by {claim.termination}")
+            problems.append(
+                (
+                    N_("the game ended on the board, so it cannot end by %(termination)s"),
+                    {"termination": claim.termination},
+                )
+            )
         else:
-            problem = termination_problem(claim.termination, tuple(claim.ranks))
+            problem = termination_problem_text(claim.termination, tuple(claim.ranks))
             if problem:
                 matches = False
                 problems.append(problem)
             else:
-                notes.append(f"the game ended by {claim.termination}: the claimed result is taken as reported")
-    return Verdict(
-        valid=not problems,
-        game=log.game,
+                notes.append(
+                    (
+                        N_("the game ended by %(termination)s: the claimed result is taken as reported"),
+                        {"termination": claim.termination},
+                    )
+                )
+    return _verdict(
+        log,
+        problems,
         plies_replayed=len(log.moves),
         finished=finished,
         outcome=outcome,
         result_matches=matches,
-        problems=tuple(problems),
-        notes=tuple(notes),
+        notes=notes,
     )

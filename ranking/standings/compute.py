@@ -34,7 +34,10 @@ class Standings:
     deciding: int | None = None  # how many of the tie-breaks decide ranks (None: all of them)
 
     def row(self, entrant_id: EntrantId) -> Row:
-        return next(row for row in self.rows if row.entrant.id == entrant_id)
+        by_id = self.__dict__.get("_row_of")
+        if by_id is None or len(by_id) != len(self.rows):
+            by_id = self.__dict__["_row_of"] = {row.entrant.id: row for row in self.rows}
+        return by_id[entrant_id]
 
     def deciding_tiebreak(self, a: EntrantId, b: EntrantId) -> TieBreak | None:
         for index, (ga, gb) in enumerate(zip(self.paths[a], self.paths[b], strict=True)):  # deciding ones only

@@ -9,6 +9,13 @@
 
   var BIG_PICKER = 12; // more choices than this, in several groups: pick the group first
 
+  // The page's language: Django's JavaScript catalogue (/jsi18n/<language>/, loaded by the
+  // layout); English when it is missing. Named placeholders only: %(name)s.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
+  function interpolate(format, values) {
+    return format.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  }
+
   function samePrefix(path, clicks) {
     if (path.length < clicks.length) return false;
     for (var i = 0; i < clicks.length; i++) if (path[i] !== clicks[i]) return false;
@@ -106,7 +113,7 @@
     clicks.forEach(function (id) { chosen[id] = true; });
     light(this.targets, next, chosen, next);
     this.focused = null;
-    this.say(clicks.length ? "Selected " + clicks.map(this.labelOf, this).join(", ") + ". Esc starts over." : "");
+    this.say(clicks.length ? interpolate(gettext("Selected %(targets)s. Esc starts over."), {targets: clicks.map(this.labelOf, this).join(", ")}) : "");
   };
 
   BoardInput.prototype.labelOf = function (id) {
@@ -117,7 +124,7 @@
   };
 
   BoardInput.prototype.say = function (text) {
-    if (this.hint) this.hint.textContent = text || "Click or tap the board to play (arrow keys and Enter work too; Esc starts over).";
+    if (this.hint) this.hint.textContent = text || gettext("Click or tap the board to play (arrow keys and Enter work too; Esc starts over).");
   };
 
   BoardInput.prototype.elementFor = function (event) {
@@ -157,7 +164,7 @@
     var form = this.input.form;
     this.sent = true;
     this.input.value = move;
-    this.say("Playing " + move + "…");
+    this.say(interpolate(gettext("Playing %(move)s…"), {move: move}));
     this.closePicker();
     if (form.requestSubmit) form.requestSubmit();
     else form.submit();
@@ -188,15 +195,15 @@
     heading.className = "move-picker-title";
     picker.appendChild(heading);
     if (onlyGroup === undefined && groups.length > 1 && gestures.length > BIG_PICKER) {
-      heading.textContent = "Which one?";
+      heading.textContent = gettext("Which one?");
       var list = document.createElement("div");
       list.className = "move-picker-choices";
       groups.forEach(function (group) {
-        list.appendChild(button(group || "Other", "", function () { self.showPicker(gestures, group); }));
+        list.appendChild(button(group || gettext("Other"), "", function () { self.showPicker(gestures, group); }));
       });
       picker.appendChild(list);
     } else {
-      heading.textContent = "Choose your move";
+      heading.textContent = gettext("Choose your move");
       groups.forEach(function (group) {
         if (onlyGroup !== undefined && group !== onlyGroup) return;
         var section = document.createElement("div");
@@ -216,10 +223,10 @@
         picker.appendChild(section);
       });
       if (onlyGroup !== undefined) {
-        picker.appendChild(button("Back", "linklike", function () { self.showPicker(gestures); }));
+        picker.appendChild(button(gettext("Back"), "linklike", function () { self.showPicker(gestures); }));
       }
     }
-    picker.appendChild(button("Cancel", "linklike", function () { self.reset(); }));
+    picker.appendChild(button(gettext("Cancel"), "linklike", function () { self.reset(); }));
     picker.hidden = false;
     var firstButton = picker.querySelector("button");
     if (firstButton) firstButton.focus({preventScroll: true});
@@ -331,9 +338,11 @@
     if (this.picks.length < this.slots.length) this.closePicker();
     if (!slot) return;
     var placed = this.slots.filter(function (s, i) { return s.role === slot.role && i < picks.length; }).length;
-    var text = "Place " + slot.label + (slot.count > 1 ? " (" + placed + " of " + slot.count + " placed)" : "") +
-      ": click a highlighted square.";
-    if (picks.length) text += " Click a placed piece to lift it; Esc starts over.";
+    var text = slot.count > 1
+      ? interpolate(gettext("Place %(piece)s (%(placed)s of %(count)s placed): click a highlighted square."),
+        {piece: slot.label, placed: placed, count: slot.count})
+      : interpolate(gettext("Place %(piece)s: click a highlighted square."), {piece: slot.label});
+    if (picks.length) text += " " + gettext("Click a placed piece to lift it; Esc starts over.");
     this.say(text);
   };
 
@@ -359,18 +368,18 @@
 
   PlacementInput.prototype.confirm = function () {
     var self = this, picker = this.picker, move = this.move();
-    this.say("Your setup: " + move + ". Play it, or click a placed piece to change it.");
+    this.say(interpolate(gettext("Your setup: %(move)s. Play it, or click a placed piece to change it."), {move: move}));
     if (!picker) return;
     picker.textContent = "";
     var heading = document.createElement("p");
     heading.className = "move-picker-title";
-    heading.textContent = "Your setup: " + move;
+    heading.textContent = interpolate(gettext("Your setup: %(move)s"), {move: move});
     picker.appendChild(heading);
     var list = document.createElement("div");
     list.className = "move-picker-choices";
-    list.appendChild(button("Play this setup", "", function () { self.play(move); }));
+    list.appendChild(button(gettext("Play this setup"), "", function () { self.play(move); }));
     picker.appendChild(list);
-    picker.appendChild(button("Start over", "linklike", function () { self.reset(); }));
+    picker.appendChild(button(gettext("Start over"), "linklike", function () { self.reset(); }));
     picker.hidden = false;
     list.querySelector("button").focus({preventScroll: true});
   };

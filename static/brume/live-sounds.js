@@ -4,6 +4,8 @@
 (function () {
   "use strict";
   var KEY = "brume.sounds";
+  // The page's language (Django's JavaScript catalogue, loaded by the layout); English without it.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
   var context = null;
   var last = null;
 
@@ -77,7 +79,7 @@
     function show() {
       var on = enabled();
       toggle.setAttribute("aria-pressed", on ? "true" : "false");
-      toggle.textContent = on ? "Sounds on" : "Sounds off";
+      toggle.textContent = on ? gettext("Sounds on") : gettext("Sounds off");
     }
     toggle.hidden = false;
     show();

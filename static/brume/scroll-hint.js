@@ -3,6 +3,8 @@
 // scroll it. Runs on load, on resize and after every htmx swap. (No inline script: the CSP.)
 (function () {
   var SELECTOR = "main table, main .bracket";
+  // The page's language (Django's JavaScript catalogue, loaded by the layout); English without it.
+  function gettext(text) { return window.gettext ? window.gettext(text) : text; }
 
   function hintFor(box) {
     var hint = box.previousElementSibling;
@@ -19,7 +21,7 @@
     var overflowing = box.scrollWidth > box.clientWidth + 1;
     var hint = hintFor(box);
     var atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
-    hint.textContent = atEnd && box.scrollLeft > 0 ? "← Scroll sideways for the start" : "Scroll sideways for more →";
+    hint.textContent = atEnd && box.scrollLeft > 0 ? gettext("← Scroll sideways for the start") : gettext("Scroll sideways for more →");
     hint.hidden = !overflowing;
     if (overflowing) {
       box.dataset.overflowing = "true";

@@ -17,6 +17,7 @@ from tournament.pairing import (
     pair_swiss,
 )
 from tournament.pairing import first_player as fp
+from tournament.pairing import swiss_costs as costs
 from tournament.pairing.first_player import seat_balance
 from tournament.pairing.swiss import ranked_entrants
 
@@ -33,13 +34,18 @@ def rematches(entrants, pairs):
 
 
 def lexicographic_costs(entrants, receiver, pairs, seed):
-    """(rematches, bye place from the bottom, absolute seat clashes, then FIDE's order of score
-    differences: the downfloats, then the gaps largest first), computed here."""
+    """(rematches, the bye's score group counted from the lowest, absolute seat clashes, then
+    FIDE's order of score differences: the downfloats, then the gaps largest first), computed here."""
     by_id = {entrant.id: entrant for entrant in entrants}
-    ranked = [entrant.id for entrant in ranked_entrants(entrants, seed)]
-    bye_rank = 0 if receiver is None else len(ranked) - 1 - ranked.index(receiver)
+    bye_level = 0 if receiver is None else bye_score_level(entrants, receiver)
     clashes = sum(1 for a, b in pairs if fp.conflict(fp.preference(by_id[a]), fp.preference(by_id[b])) == fp.ABSOLUTE)
-    return rematches(entrants, pairs), bye_rank, clashes, *fide_float_order(entrants, pairs)
+    return rematches(entrants, pairs), bye_level, clashes, *fide_float_order(entrants, pairs)
+
+
+def bye_score_level(entrants, receiver) -> int:
+    """How many score groups of the field lie below the bye receiver's."""
+    score = next(entrant.pairing_score for entrant in entrants if entrant.id == receiver)
+    return len({entrant.pairing_score for entrant in entrants if entrant.pairing_score < score})
 
 
 def fide_float_order(entrants, pairs):
@@ -113,7 +119,7 @@ def test_no_second_bye(entrants, seed):
 
 @FAST
 @given(swiss_fields(min_size=3, max_size=9), st.integers(0, 3))
-def test_the_bye_goes_to_the_lowest_ranked_eligible_entrant_that_leaves_a_valid_pairing(entrants, seed):
+def test_the_bye_goes_to_the_lowest_score_group_whose_eligible_entrant_leaves_a_valid_pairing(entrants, seed):
     if len(entrants) % 2 == 0:
         entrants = entrants[:-1]
     options = list(valid_matchings(entrants))
@@ -121,10 +127,57 @@ def test_the_bye_goes_to_the_lowest_ranked_eligible_entrant_that_leaves_a_valid_
         return
     fewest = min(rematches(entrants, pairs) for _, pairs in options)
     possible = {receiver for receiver, pairs in options if rematches(entrants, pairs) == fewest}
-    ranked = [entrant.id for entrant in ranked_entrants(entrants, seed)]
-    expected = max(possible, key=ranked.index)
+    lowest = min(bye_score_level(entrants, receiver) for receiver in possible)
     result = pair_swiss(entrants, round_number=2, seed=seed)
-    assert result.byes[0].entrant == expected
+    assert result.byes[0].entrant in possible
+    assert bye_score_level(entrants, result.byes[0].entrant) == lowest
+
+
+@FAST
+@given(swiss_fields(min_size=3, max_size=9), st.integers(0, 3))
+def test_within_the_bye_group_the_lowest_ranked_takes_it_unless_seats_or_floats_fit_better(entrants, seed):
+    """FIDE's Dutch order: the standing order decides only between pairings equal by the
+    criteria, so giving the bye to anyone ranked lower than Brume's choice would be worse by
+    rematches, the bye's score, seats or floats (the tiers above ``bye_order``)."""
+    if len(entrants) % 2 == 0:
+        entrants = entrants[:-1]
+    if not list(valid_matchings(entrants)):
+        return
+    result = pair_swiss(entrants, round_number=2, seed=seed)
+    ranked = ranked_entrants(entrants, seed)
+    field = costs.RankedField.build(ranked, "slide")
+    chosen = result.byes[0].entrant
+    place = {entrant.id: index for index, entrant in enumerate(ranked)}
+
+    def above_bye_order(receiver, pairs):
+        total = [0] * costs.TIER_INDEX["bye_order"]
+        for a, b in pairs:
+            i, j = sorted((place[a], place[b]))
+            for tier, value in enumerate(costs.pair_costs(field, i, j)[: len(total)]):
+                total[tier] += value
+        total[costs.TIER_INDEX["bye_score"]] += costs.bye_costs(field, place[receiver])[costs.TIER_INDEX["bye_score"]]
+        return total
+
+    mine = above_bye_order(chosen, pairs_of(result))
+    for receiver, pairs in valid_matchings(entrants):
+        if place[receiver] > place[chosen]:
+            assert above_bye_order(receiver, pairs) > mine or rematches(entrants, pairs) > rematches(
+                entrants, pairs_of(result)
+            ), (receiver, pairs)
+
+
+def test_the_bye_skips_the_lowest_ranked_when_the_others_seats_would_clash():
+    """Three entrants on 0 points, none with a bye: Cyd (lowest) would like the second seat, Ada
+    and Bob the first (each played once in the second seat). The bye to Cyd forces Ada and Bob
+    to clash; the bye to Bob lets Ada take first and Cyd second. FIDE's Dutch system (and
+    bbpPairings) gives the bye to Bob: seat criteria come before the standing order."""
+    ada = Entrant(1, rating=2000, opponents=(11,), seats=(1,))
+    bob = Entrant(2, rating=1900, opponents=(12,), seats=(1,))
+    cyd = Entrant(3, rating=1800, opponents=(13,), seats=(0,))
+    result = pair_swiss([ada, bob, cyd], round_number=2, seed=0)
+    assert result.byes[0].entrant == 2
+    assert pairs_of(result) == [(1, 3)]
+    assert "seats" in result.byes[0].reason
 
 
 def test_the_bye_goes_to_the_lowest_ranked_entrant_in_a_fresh_field():

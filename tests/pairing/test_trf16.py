@@ -64,3 +64,29 @@ def test_a_malformed_trf_is_refused_with_the_line_number():
         read_trf("012 X\n001 abcd Someone\n")
     with pytest.raises(PairingUserError, match="no player line"):
         read_trf("012 Empty\n")
+
+
+def test_a_last_column_of_absences_is_the_round_to_be_paired_not_a_round():
+    from tournament.pairing.trf import Trf, TrfGame, TrfPlayer, read_trf, write_trf
+
+    players = (
+        TrfPlayer(1, "Ada", 2000, 1.0, (TrfGame(2, "w", "1"),)),
+        TrfPlayer(2, "Bob", 1900, 0.0, (TrfGame(1, "b", "0"),)),
+        TrfPlayer(3, "Cyd", 1800, 0.0, (TrfGame(None, "-", "Z"),)),
+    )
+    text = write_trf(Trf("t", players, 5, None, frozenset({2})))
+    assert "   1 b 0  0000 - -" in text
+    again = read_trf(text)
+    assert again.rounds_played == 1 and again.absent_next == frozenset({2})
+    assert again.players == players
+
+
+def test_a_last_column_with_a_bye_stays_a_round():
+    from tournament.pairing.trf import Trf, TrfGame, TrfPlayer, read_trf, write_trf
+
+    players = (
+        TrfPlayer(1, "Ada", 2000, 1.0, (TrfGame(None, "-", "U"),)),
+        TrfPlayer(2, "Bob", 1900, 0.0, (TrfGame(None, "-", "-"),)),
+    )
+    again = read_trf(write_trf(Trf("t", players)))
+    assert again.rounds_played == 1 and again.absent_next == frozenset()

@@ -41,3 +41,21 @@ def test_the_participant_list_does_not_grow_with_the_field(api):
     assert queries(api, f"/api/v1/events/{large.slug}/participants/") == queries(
         api, f"/api/v1/events/{small.slug}/participants/"
     )
+
+
+def test_a_round_is_serialized_once_per_change_of_its_event(api):
+    """A repeated read of a round answers from the cache (no match is read again); a result
+    committed since is in the next answer."""
+    from tournament.services.results import game_decide
+
+    event, owner, _ = make_event(players=12)
+    round_ = round_publish(stage=event.stages.get(), by=owner, number=1)
+    url = f"/api/v1/events/{event.slug}/stages/1/rounds/1/"
+    first = queries(api, url)
+    again = queries(api, url)
+    assert again < first
+    match = round_.matches.filter(is_bye=False).order_by("table").first()
+    assert api.get(url).json()["matches"][0]["status"] != "completed"
+    game_decide(game=match.games.get(), by=owner, ranks=[1, 2], reason="played")
+    after = api.get(url).json()["matches"][0]
+    assert after["status"] == "completed" and [seat["rank"] for seat in after["seats"]] == [1, 2]

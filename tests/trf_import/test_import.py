@@ -332,3 +332,46 @@ def test_a_file_from_another_program_exports_back_field_for_field_with_its_h_and
         assert mine.games == theirs.games, mine.number
     assert again.players[special["half"] - 1].games[1].result == "H"
     assert again.players[special["full"] - 1].games[3].result == "F"
+
+
+def test_a_withdrawn_entrant_is_written_absent_from_the_round_to_be_paired():
+    """FIDE's TRF as pairing programs read it: a withdrawn player gets "0000 - -" in the next
+    round's column, or bbpPairings/JaVaFo pair them again."""
+    _, owner, played = _play_swiss(players=8, rounds=3)
+    leaving = played.event.participants.order_by("pk")[2]
+    participant_withdraw(participant=leaving, by=owner)
+
+    trf = read_trf(stage_trf(played))
+
+    assert trf.rounds_played == 3  # the absence column is not a round
+    rank_of = {player.name: player.number for player in trf.players}
+    assert trf.absent_next == frozenset({rank_of[leaving.name]})
+    line = next(line for line in stage_trf(played).splitlines() if line.startswith("001") and leaving.name in line)
+    assert line[91 + 30 : 91 + 38] == "0000 - -"
+
+
+def test_a_closed_stage_writes_no_absence_column():
+    _, owner, played = _play_swiss(players=8, rounds=2)
+    participant_withdraw(participant=played.event.participants.order_by("pk")[0], by=owner)
+    type(played).objects.filter(pk=played.pk).update(status="closed")
+    played.refresh_from_db()
+    assert read_trf(stage_trf(played)).absent_next == frozenset()
+
+
+def test_an_imported_absence_column_withdraws_the_player_and_the_next_round_leaves_them_out():
+    _, owner, played = _play_swiss(players=8, rounds=3)
+    leaving = played.event.participants.order_by("pk")[5]
+    participant_withdraw(participant=leaving, by=owner)
+    text = stage_trf(played)
+    _, owner2, fresh = _empty_swiss()
+
+    done = stage_import_trf(stage=fresh, by=owner2, text=text)
+
+    assert done.rounds == 3
+    withdrawn = [p for p in Participant.objects.filter(event=fresh.event) if p.status == Participant.Status.WITHDRAWN]
+    assert [p.name for p in withdrawn] == [leaving.name]
+    assert withdrawn[0].withdrawn_after_round == 3
+    assert stage_trf(done.stage).splitlines()[1:] == text.splitlines()[1:]  # round trip with the column
+    next_round = round_publish(stage=done.stage, by=owner2)
+    seated = {seat.participant_id for match in next_round.matches.all() for seat in match.seats.all()}
+    assert withdrawn[0].pk not in seated and len(seated) == 7

@@ -13,10 +13,16 @@ from fractions import Fraction
 from . import first_player as fp
 from .model import Entrant
 
-# Most important first. "bye" is only non-zero on the edge to the bye node.
+# Most important first. The "bye_" tiers are only non-zero on the edge to the bye node: the bye
+# goes to the lowest score group that can give it (``bye_score``, high: FIDE minimises the score
+# of the bye's receiver like a downfloater's), but which entrant of that group gets it
+# (``bye_order``, the lowest-ranked first) comes after the seat and float criteria, as in FIDE's
+# Dutch system, where the order of the players only decides between pairings equal by the
+# criteria (a lower-ranked entrant takes the bye unless their seat preferences fit the pairing
+# better than another's).
 TIERS = (
     "rematch",
-    "bye_rank",
+    "bye_score",
     "absolute_seat_clash",
     "downfloaters",
     "score_difference",
@@ -24,8 +30,10 @@ TIERS = (
     "strong_seat_clash",
     "repeated_float",
     "mild_seat_clash",
+    "bye_order",
     "rank_gap",
 )
+BYE_TIERS = frozenset({"bye_score", "bye_order"})
 TIER_INDEX = {name: index for index, name in enumerate(TIERS)}
 
 
@@ -111,13 +119,15 @@ def pair_costs(field: RankedField, i: int, j: int) -> tuple[int, ...]:
         1 if clash == fp.STRONG else 0,
         repeated_float(a, b) + repeated_float(b, a) if gap else 0,
         1 if clash == fp.MILD else 0,
+        0,
         rank_gap(field, i, j),
     )
 
 
 def bye_costs(field: RankedField, i: int) -> tuple[int, ...]:
     costs = [0] * len(TIERS)
-    costs[TIER_INDEX["bye_rank"]] = len(field) - 1 - i
+    costs[TIER_INDEX["bye_score"]] = field.group_index[-1] - field.group_index[i]  # score groups above the lowest
+    costs[TIER_INDEX["bye_order"]] = len(field) - 1 - i
     return tuple(costs)
 
 

@@ -16,7 +16,7 @@ def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_fi
     terms = tuple(
         CostTerm(name, value, _term_note(name, field, i, j))
         for name, value in zip(costs.TIERS, tier_values)
-        if value and name != "bye_rank"
+        if value and name not in costs.BYE_TIERS
     )
     floats = ()
     if higher.pairing_score != lower.pairing_score:
@@ -96,7 +96,7 @@ def explain_bye(field: costs.RankedField, receiver: int, settings) -> str:
     if could_have:
         parts.append(
             f"giving it to {_names(could_have)} instead would have forced a rematch, a forbidden pairing "
-            f"or a worse pairing by the harder rules"
+            f"or a worse pairing by the rules that come before the standing order (seats, floats)"
         )
     return reason + "; ".join(parts)
 

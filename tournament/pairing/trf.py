@@ -9,6 +9,11 @@ result at 99. Results: ``1`` ``=`` ``0`` played; ``+`` ``-`` forfeit win or loss
 blank or ``-`` with no opponent: not paired. The JaVaFo/bbpPairings extensions ``XXR`` (planned
 rounds) and ``XXC`` (``white1``/``black1``: the top seed's colour in round 1) are read and
 written; "white" is Brume's first seat.
+
+The round to be paired. As pairing programs read a TRF (JaVaFo's manual, bbpPairings), a column
+after the rounds played in which nobody has an opponent is not a round: it names who will not be
+paired next, ``0000 - -`` (absent: Brume writes it for a withdrawn entrant) or ``0000 - Z``.
+``Trf.absent_next`` holds them; ``rounds_played`` does not count that column.
 """
 
 import dataclasses
@@ -51,6 +56,8 @@ class Trf:
     players: tuple[TrfPlayer, ...]
     planned_rounds: int | None = None
     initial_colour: str | None = None  # "first" or "second"
+    # Start ranks not to be paired in the next round (withdrawn): "0000 - -" after the last round.
+    absent_next: frozenset[int] = frozenset()
 
     @property
     def rounds_played(self) -> int:
@@ -83,6 +90,8 @@ def write_trf(trf: Trf) -> str:
         for index, game in enumerate(player.games):
             opponent = "0000" if game.opponent is None else f"{game.opponent:>4}"
             _place(line, 92 + 10 * index, f"{opponent} {game.colour} {game.result}")
+        if player.number in trf.absent_next:
+            _place(line, 92 + 10 * trf.rounds_played, "0000 - -")
         lines.append("".join(line).rstrip())
     return "\r\n".join(lines) + "\r\n"
 
@@ -107,7 +116,29 @@ def read_trf(text: str) -> Trf:
     numbers = [player.number for player in players]
     if len(set(numbers)) != len(numbers):
         raise PairingUserError(_("this TRF file lists a start rank twice"))
-    return Trf(name, tuple(players), planned, initial)
+    players, absent = _absences_of_the_next_round(players)
+    return Trf(name, tuple(players), planned, initial, absent)
+
+
+ABSENT = {"-", "Z"}
+
+
+def _absences_of_the_next_round(players: list[TrfPlayer]) -> tuple[list[TrfPlayer], frozenset[int]]:
+    """The last column split off when it is the round to be paired: nobody there has an opponent
+    and every entry says absent (``-`` or ``Z``; blank for the others). A column with a bye
+    (``U F H``) stays a round as it was."""
+    last = max((len(player.games) for player in players), default=0)
+    if last == 0:
+        return players, frozenset()
+    entries = {player.number: player.games[last - 1] for player in players if len(player.games) == last}
+    if any(game.opponent is not None or game.result not in ABSENT | {" "} for game in entries.values()):
+        return players, frozenset()
+    absent = frozenset(number for number, game in entries.items() if game.result in ABSENT)
+    if not absent:
+        return players, frozenset()
+    trimmed = [dataclasses.replace(player, games=player.games[: last - 1]) for player in players]
+    # Trailing blanks of the others were not written; a blank column 'last - 1' shortens no one else.
+    return trimmed, absent
 
 
 def _number(text: str, line: int, what: str) -> int:
@@ -152,10 +183,11 @@ def trf_from_history(
     planned_rounds: int | None = None,
     initial_colour: str | None = None,
     names: Mapping[EntrantId, str] | None = None,
+    absent_next: frozenset[EntrantId] = frozenset(),
 ) -> tuple[Trf, dict[EntrantId, int]]:
     """A TRF of a Swiss from its entrants in start order and, per round, its pairing, the points
-    scored and the forfeited tables (table -> who did not play). Returns the TRF and each
-    entrant's start rank."""
+    scored and the forfeited tables (table -> who did not play); ``absent_next``: entrants not to
+    be paired in the next round (withdrawn). Returns the TRF and each entrant's start rank."""
     number = {entrant.id: index for index, entrant in enumerate(entrants, start=1)}
     games: dict[EntrantId, list[TrfGame]] = {entrant.id: [] for entrant in entrants}
     totals = {entrant.id: 0.0 for entrant in entrants}
@@ -195,7 +227,8 @@ def trf_from_history(
         )
         for entrant in entrants
     )
-    return Trf(name, players, planned_rounds, initial_colour), number
+    absent = frozenset(number[entrant_id] for entrant_id in absent_next if entrant_id in number)
+    return Trf(name, players, planned_rounds, initial_colour, absent), number
 
 
 def trf_entrants(trf: Trf) -> list[Entrant]:

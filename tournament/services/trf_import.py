@@ -22,6 +22,11 @@ Results (what each TRF code becomes; see docs/pairing.md, "Importing a TRF"):
 - ``F``: a full-point bye, scored as a win; like ``U`` it rules out a later pairing-allocated bye.
 - ``H``: a half-point bye, scored as a draw; it does not rule out the pairing-allocated bye.
 - ``Z``, blank, or ``-`` with no opponent: not paired that round; nothing is stored.
+
+The round to be paired: a last column in which nobody has an opponent and the entries are
+``0000 - -`` or ``0000 - Z`` (as pairing programs read it, and as Brume exports a withdrawn
+entrant) names players who will not be paired next: they are imported withdrawn after the last
+round played, so Brume's next round leaves them out.
 """
 
 from __future__ import annotations
@@ -307,6 +312,15 @@ def _participants(event: Event, trf: Trf, lines: dict[int, int]) -> tuple[dict[i
     return chosen, created
 
 
+def _withdraw_absent(trf: Trf, people: dict[int, Participant], *, after_round: int) -> None:
+    """The players the file leaves out of the round to be paired are withdrawn after its last round."""
+    numbers = sorted(trf.absent_next)
+    if numbers:
+        Participant.objects.filter(pk__in=[people[number].pk for number in numbers]).update(
+            status=Participant.Status.WITHDRAWN, withdrawn_after_round=after_round or None
+        )
+
+
 def _initial_colour(trf: Trf, rounds: list[_Round]) -> str | None:
     """The file's XXC, else the top seed's colour in round 1 when it played."""
     if trf.initial_colour:
@@ -405,5 +419,6 @@ def stage_import_trf(*, stage: Stage, by, text: str) -> TrfImport:
             _start(stage.event, by)
         for found in rounds:
             _store_round(stage, by, found, people)
+        _withdraw_absent(trf, people, after_round=len(rounds))
         event_changed(stage.event_id)
     return TrfImport(stage, ordered, created, len(ordered) - created, len(rounds))

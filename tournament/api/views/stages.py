@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from django.db import transaction
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.response import Response
+from rest_framework.utils import encoders
 
 from tournament import selectors
 from tournament.api.base import TournamentView, created, errors, event_stage, stage_round, validated, visible_event
@@ -205,10 +208,26 @@ class RoundDetailView(TournamentView):
     )
     def get(self, request, slug: str, number: int, round_number: int):
         stage = event_stage(visible_event(request, slug), number)
-        stage_round(stage, round_number)  # a clear 404 first
+        round_ = stage_round(stage, round_number)  # a clear 404 first
+        silent = round_.pk in hidden_round_ids(request.user, stage)
+        return Response(round_data_cached(stage, round_number, round_.pk, silent=silent))
+
+
+def round_data_cached(stage, round_number: int, round_id: int, *, silent: bool) -> dict:
+    """A round as the API gives it, serialized once per change of its event (a 1,000-entrant
+    round is 500 matches: about a second to serialize) and kept apart for a silent round's
+    readers. Plain values (not DRF's return types, which hold their serializer)."""
+    from django.utils.translation import get_language
+
+    from ranking.cache import cached
+
+    def serialized() -> dict:
         round_ = selectors.stage_rounds(stage).select_related("published_by").get(number=round_number)
-        data = RoundDetailSerializer(round_).data
-        return Response(_without_results(data) if round_.pk in hidden_round_ids(request.user, stage) else data)
+        data = json.loads(json.dumps(RoundDetailSerializer(round_).data, cls=encoders.JSONEncoder))
+        return _without_results(data) if silent else data
+
+    name = f"api-round:{get_language() or 'en'}:{round_id}{':silent' if silent else ''}"
+    return cached(stage.event_id, name, serialized)
 
 
 def _without_results(round_data: dict) -> dict:
