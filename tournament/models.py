@@ -16,7 +16,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 def new_seed() -> int:
@@ -46,7 +46,7 @@ class Event(models.Model):
         DRAFT = "draft", gettext_lazy("Draft")
         REGISTRATION = "registration", gettext_lazy("Registration open")
         RUNNING = "running", gettext_lazy("Running")
-        FINISHED = "finished", gettext_lazy("Finished")
+        FINISHED = "finished", pgettext_lazy("event status", "Finished")  # not a game's "Finished"
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", gettext_lazy("Public")
