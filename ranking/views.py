@@ -107,7 +107,16 @@ def player_detail(request, username: str):
         points = [
             Point(row.last_played or selectors.period_start(row.period), row.rating, row.deviation) for row in rows
         ]
-        charts.append((rating, mark_safe(rating_history_svg(points, f"{player.name} in {rating.pool.name}"))))
+        charts.append(
+            (
+                rating,
+                mark_safe(
+                    rating_history_svg(
+                        points, _("%(player)s in %(pool)s") % {"player": player.name, "pool": rating.pool.name}
+                    )
+                ),
+            )
+        )
     context = {"profile": profile, "charts": charts, **_head_to_head_context(request, player)}
     return render(request, "ranking/player_detail.html", context)
 

@@ -21,6 +21,7 @@ import json
 from django.db import transaction
 from django.dispatch import receiver
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.engines import get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
@@ -32,11 +33,25 @@ from tournament.models import Participant, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
 from tournament.services.results import game_log_reported, game_record_verified
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINALS = (
+    gettext_noop("first"),
+    gettext_noop("second"),
+    gettext_noop("third"),
+    gettext_noop("fourth"),
+    gettext_noop("fifth"),
+    gettext_noop("sixth"),
+    gettext_noop("seventh"),
+    gettext_noop("eighth"),
+    gettext_noop("ninth"),
+    gettext_noop("tenth"),
+)
 
 
 def _ordinal(index: int) -> str:
-    return ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
+    """A seat in words, in the reader's language: "first", "second"..."""
+    if index < len(ORDINALS):
+        return _(ORDINALS[index])
+    return _("number %(number)s") % {"number": index + 1}
 
 
 def _seat_is(seat, participant: Participant, game_slug: str) -> bool:
@@ -82,7 +97,9 @@ def check_log_fits(*, game: SeriesGame, log: GameLog, by_player: bool = True) ->
         if not _seat_is(seat, participant, event.game):
             elsewhere = [i for i, p in enumerate(players) if _seat_is(seat, p, event.game)]
             hint = (
-                f" (in game {game.number} {participant.name} plays {_ordinal(index)}: the first player alternates)"
+                " "
+                + _("(in game %(number)s %(name)s plays %(seat)s: the first player alternates)")
+                % {"number": game.number, "name": participant.name, "seat": _ordinal(index)}
                 if elsewhere
                 else ""
             )
@@ -196,28 +213,35 @@ def log_effect(game: SeriesGame) -> str:
         return ""
     record = game.record
     if record.status in (GameRecord.Status.PENDING, GameRecord.Status.VALIDATING):
-        waiting = "Brume is replaying the log"
+        waiting = _("Brume is replaying the log")
     elif record.status == GameRecord.Status.VALID and record.finished:
         waiting = ""
     elif record.status == GameRecord.Status.VALID and live_ending(game, record) is not None:
-        return f"the game played on Brume ended by {live_ending(game, record)[1]}: its record confirms the result"
+        ending = live_ending(game, record)[1]
+        return _("the game played on Brume ended by %(ending)s: its record confirms the result") % {
+            "ending": _(ENDING_WORDS.get(ending, ending))
+        }
     elif record.status == GameRecord.Status.VALID:
-        return "the log is valid but the game in it is not finished: it decides nothing"
+        return _("the log is valid but the game in it is not finished: it decides nothing")
     else:
-        return "the log is not valid: it changes nothing (its record says why)"
+        return _("the log is not valid: it changes nothing (its record says why)")
     if game.record_reporter_id is None:
-        what = "a log from Brume or an organiser: once valid it confirms the result by itself"
+        what = _("a log from Brume or an organiser: once valid it confirms the result by itself")
     else:
-        what = (
-            f"a log uploaded by {game.record_reporter.name}: it counts as their report, "
-            "which the opponent confirms or disputes"
-        )
+        what = _("a log uploaded by %(name)s: it counts as their report, which the opponent confirms or disputes") % {
+            "name": game.record_reporter.name
+        }
     return f"{waiting}; {what}" if waiting else what
 
 
 # How a game played on Brume may end before the board decides (the record's claimed result says
 # which); only the live game's own record decides a result this way.
 LIVE_TERMINATIONS = ("resignation", "agreement", "timeout")
+ENDING_WORDS = {
+    "resignation": gettext_noop("resignation"),
+    "agreement": gettext_noop("agreement"),
+    "timeout": gettext_noop("timeout"),
+}
 
 
 def live_ending(game: SeriesGame, record: GameRecord) -> tuple[list[int], str] | None:
