@@ -78,6 +78,8 @@ class Event(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = gettext_lazy("event")
+        verbose_name_plural = gettext_lazy("events")
         ordering = ["-starts_on", "-created_at"]
         indexes = [models.Index(fields=["status", "visibility"]), models.Index(fields=["game"])]
 
@@ -110,6 +112,8 @@ class Participant(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("participant")
+        verbose_name_plural = gettext_lazy("participants")
         ordering = ["seed", "name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "user"], name="one_registration_per_user"),
@@ -201,6 +205,8 @@ class Stage(models.Model):
     )
 
     class Meta:
+        verbose_name = gettext_lazy("stage")
+        verbose_name_plural = gettext_lazy("stages")
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="one_stage_per_number"),
@@ -233,6 +239,8 @@ class Round(models.Model):
     deadline_warned_at = models.DateTimeField(null=True, blank=True, help_text="deadline_approaching was sent")
 
     class Meta:
+        verbose_name = gettext_lazy("round")
+        verbose_name_plural = gettext_lazy("rounds")
         ordering = ["stage", "number"]
         constraints = [models.UniqueConstraint(fields=["stage", "number"], name="one_round_per_number")]
 
@@ -259,8 +267,9 @@ class Match(models.Model):
     flag_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("match")
+        verbose_name_plural = gettext_lazy("matches")
         ordering = ["round", "table"]
-        verbose_name_plural = "matches"
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
 
     def __str__(self) -> str:
@@ -289,6 +298,8 @@ class MatchSeat(models.Model):
     match_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("match seat")
+        verbose_name_plural = gettext_lazy("match seats")
         ordering = ["match", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_participant_per_seat"),
@@ -348,6 +359,8 @@ class SeriesGame(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = gettext_lazy("series game")
+        verbose_name_plural = gettext_lazy("series games")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number")]
 
@@ -388,6 +401,8 @@ class ResultEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("result entry")
+        verbose_name_plural = gettext_lazy("result entries")
         ordering = ["game", "version"]
         constraints = [models.UniqueConstraint(fields=["game", "version"], name="one_entry_per_version")]
 
@@ -410,6 +425,8 @@ class DeclaredConflict(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("declared conflict")
+        verbose_name_plural = gettext_lazy("declared conflicts")
         ordering = ["event", "id"]
         constraints = [
             models.UniqueConstraint(fields=["first", "second"], name="one_declaration_per_pair"),

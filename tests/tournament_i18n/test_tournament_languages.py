@@ -185,3 +185,15 @@ def test_a_private_calendar_link_speaks_the_persons_profile_language(client, wor
     assert summaries and all(words in summary for summary in summaries)
     description = "Tafel 1" if language == "nl" else "Table 1"
     assert description in client.get(url).content.decode()
+
+
+def test_model_names_in_french_and_dutch():
+    from ranking.models import RatingPool
+    from tournament.models import Match, Stage
+
+    with translation.override("fr"):
+        assert [str(m._meta.verbose_name) for m in (Event, Stage, Match)] == ["tournoi", "phase", "match"]
+        assert str(RatingPool._meta.verbose_name_plural) == "classements de cotes"
+    with translation.override("nl"):
+        assert [str(m._meta.verbose_name) for m in (Event, Stage, Match)] == ["toernooi", "fase", "partij"]
+        assert str(Match._meta.verbose_name_plural) == "partijen"
