@@ -197,3 +197,13 @@ def test_model_names_in_french_and_dutch():
     with translation.override("nl"):
         assert [str(m._meta.verbose_name) for m in (Event, Stage, Match)] == ["toernooi", "fase", "partij"]
         assert str(Match._meta.verbose_name_plural) == "partijen"
+
+
+@pytest.mark.parametrize(("language", "column"), [("fr", "Points de match"), ("nl", "Partijpunten")])
+def test_the_standings_page_names_its_tiebreaks_in_the_readers_language(client, world, language, column):
+    url = reverse("ranking-stage-standings", kwargs={"slug": world.event.slug, "number": world.stage_number})
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert column in response.content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Match points" in english and column not in english
