@@ -207,3 +207,16 @@ def test_the_standings_page_names_its_tiebreaks_in_the_readers_language(client, 
     assert column in response.content.decode()
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Match points" in english and column not in english
+
+
+def test_a_swiss_seat_reason_in_french_and_dutch():
+    from tournament.pairing import first_player
+    from tournament.pairing.model import Entrant
+
+    entrant = Entrant(id=1, seats=(0, 0))
+    with translation.override("fr"):
+        assert first_player.preference(entrant).reason == "a joué en premier lors de chacune des deux dernières parties"
+    with translation.override("nl"):
+        assert first_player.preference(entrant).reason == "speelde als eerste in elk van de laatste twee spellen"
+    with translation.override("en"):
+        assert first_player.preference(entrant).reason == "played first in each of the last two games"
