@@ -162,9 +162,15 @@ def _ready_pairing(bracket, match, first, second, table) -> Pairing:
         seats=seats,
         label=match.id,
         explanation=Explanation(
-            summary=f"{match.label}: seed {seed_of[seats[0]]} v seed {seed_of[seats[1]]} "
-            f"({match.slots[0].describe()} v {match.slots[1].describe()})",
-            seat_reason="the higher seed plays first",
+            summary=_("%(label)s: seed %(a)s v seed %(b)s (%(slot_a)s v %(slot_b)s)")
+            % {
+                "label": match.label,
+                "a": seed_of[seats[0]],
+                "b": seed_of[seats[1]],
+                "slot_a": match.slots[0].describe(),
+                "slot_b": match.slots[1].describe(),
+            },
+            seat_reason=_("the higher seed plays first"),
         ),
     )
 

@@ -13,13 +13,13 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tournament.pairing.text import _
+from tournament.pairing.text import N_, _
 
 from .errors import InvalidSettings, TooFewEntrants
 from .model import EntrantId, Explanation, Pairing, RoundPairing, split_present
 from .tables import TableSettings, pair_tables
 
-SHARED_SETUP_NOTE = (
+SHARED_SETUP_NOTE = N_(
     "every table plays the same setup, drawn in secret when the round is published and shown once the round is over"
 )
 
@@ -48,7 +48,7 @@ def pair_duplicate(
     """Seat the round; every table gets ``setup_seed`` (None in a preview: drawn at publication).
     ``seed`` only draws lots between equal entrants when tables seat several."""
     settings = settings or DuplicateSettings()
-    note = SHARED_SETUP_NOTE
+    note = _(SHARED_SETUP_NOTE)
     if settings.table_size == 1:
         playing, absences = split_present(entrants)
         if not playing:
@@ -58,7 +58,9 @@ def pair_duplicate(
                 table=number,
                 seats=(entrant.id,),
                 setup_seed=setup_seed,
-                explanation=Explanation(summary=f"{entrant.shown} plays the round's shared setup", seat_reason=note),
+                explanation=Explanation(
+                    summary=_("%(name)s plays the round's shared setup") % {"name": entrant.shown}, seat_reason=note
+                ),
             )
             for number, entrant in enumerate(playing, start=1)
         )

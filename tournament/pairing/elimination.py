@@ -46,7 +46,7 @@ def bracket(entrants, settings: EliminationSettings | None = None, seed: int | s
         size *= 2
     winners_rounds = _winners_bracket(size)
     matches = [match for round_matches in winners_rounds for match in round_matches]
-    notes = [f"{size - len(seeds)} bye(s) to seeds 1 to {size - len(seeds)}"] if size > len(seeds) else []
+    notes = [_("%(count)s bye(s) to seeds 1 to %(count)s") % {"count": size - len(seeds)}] if size > len(seeds) else []
     if settings.double:
         losers, final_source = _losers_bracket(winners_rounds)
         matches += losers

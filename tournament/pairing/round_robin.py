@@ -105,13 +105,13 @@ def _numbered(playing: list[Entrant], settings, seed) -> dict[int, Entrant]:
 
 def _round(numbered, boards, swapped, round_number, seed, absences, settings) -> RoundPairing:
     pairings, byes = [], []
-    cycle_note = " (second cycle: seats swapped)" if swapped else ""
+    cycle_note = _(" (second cycle: seats swapped)") if swapped else ""
     for first, second in boards:
         if swapped:
             first, second = second, first
         if first not in numbered or second not in numbered:
             present = numbered[first if first in numbered else second]
-            byes.append(Bye(present.id, "odd field: the Berger table pairs this entrant with the empty number"))
+            byes.append(Bye(present.id, _("odd field: the Berger table pairs this entrant with the empty number")))
             continue
         a, b = numbered[first], numbered[second]
         pairings.append(
@@ -119,8 +119,10 @@ def _round(numbered, boards, swapped, round_number, seed, absences, settings) ->
                 table=len(pairings) + 1,
                 seats=(a.id, b.id),
                 explanation=Explanation(
-                    summary=f"Berger table: number {first} meets number {second}",
-                    seat_reason=f"Berger tables give number {first} the first seat{cycle_note}",
+                    summary=_("Berger table: number %(first)s meets number %(second)s")
+                    % {"first": first, "second": second},
+                    seat_reason=_("Berger tables give number %(first)s the first seat%(note)s")
+                    % {"first": first, "note": cycle_note},
                 ),
             )
         )

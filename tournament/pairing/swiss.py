@@ -159,10 +159,10 @@ def _solve(field, settings, needs_bye):
             reason="constraints",
         )
     rematches = sum(1 for i, j in mates.items() if i < j < len(field) and field.ranked[i].met(field.ranked[j].id))
-    note = (
-        f"no rematch-free pairing exists for these {len(field)} entrants; as the stage allows, "
-        f"the least bad pairing has {rematches} rematch(es)"
-    )
+    note = _(
+        "no rematch-free pairing exists for these %(count)s entrants; as the stage allows, "
+        "the least bad pairing has %(rematches)s rematch(es)"
+    ) % {"count": len(field), "rematches": rematches}
     return mates, [note]
 
 
@@ -199,17 +199,20 @@ def _solve_in_parts(field, settings, needs_bye):
             mates[i + start] = len(field) if j == len(part) else j + start
             if j == len(part):
                 mates[len(field)] = i + start
-    note = (
-        f"large field: paired in {len(bounds)} parts cut between score groups, each entrant offered "
-        f"opponents within {widest} places or near the ideal one"
-    )
+    note = _(
+        "large field: paired in %(parts)s parts cut between score groups, each entrant offered "
+        "opponents within %(widest)s places or near the ideal one"
+    ) % {"parts": len(bounds), "widest": widest}
     return mates, [note]
 
 
 def _level_note(neighbourhood):
     if neighbourhood is None:
         return []
-    return [f"large field: each entrant was offered opponents within {neighbourhood} places or near the ideal one"]
+    return [
+        _("large field: each entrant was offered opponents within %(places)s places or near the ideal one")
+        % {"places": neighbourhood}
+    ]
 
 
 def _match(field, settings, needs_bye, neighbourhood, allow_rematch):

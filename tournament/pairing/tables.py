@@ -82,10 +82,10 @@ def pair_tables(entrants, settings: TableSettings | None = None, round_number: i
     home = _home_tables(sizes)
     if len(ranked) <= settings.exact_limit:
         tables = _exact(ranked, sizes, home)
-        method = "every split of this small field was compared"
+        method = _("every split of this small field was compared")
     else:
         tables = _local_search(ranked, sizes, home, settings.neighbourhood)
-        method = "entrants were swapped between nearby tables while that lowered the cost"
+        method = _("entrants were swapped between nearby tables while that lowered the cost")
     seat_lot = lot_order([entrant.id for entrant in playing], seed, "tables-seats", round_number)
     pairings = tuple(
         _explain(number, members, ranked, home, seat_lot, method) for number, members in enumerate(tables, start=1)
@@ -199,22 +199,28 @@ def _explain(number, members, ranked, home, lot, method) -> Pairing:
     scores = sorted({e.pairing_score for e in seated}, reverse=True)
     places = sorted(place[e.id] + 1 for e in seated)
     terms = [CostTerm("repeat_meetings", sum(times for __, __, times in repeats))]
-    terms.append(CostTerm("displacement", displacement, "tables moved away from the standing order, summed"))
-    terms.append(CostTerm("seat_position", cost, "times these entrants already sat in the seats given"))
-    seat_counts = "; ".join(f"{e.shown} had sat there {seat_cost(e, seat)} time(s)" for seat, e in enumerate(seated))
+    terms.append(CostTerm("displacement", displacement, _("tables moved away from the standing order, summed")))
+    terms.append(CostTerm("seat_position", cost, _("times these entrants already sat in the seats given")))
+    seat_counts = "; ".join(
+        _("%(name)s had sat there %(count)s time(s)") % {"name": e.shown, "count": seat_cost(e, seat)}
+        for seat, e in enumerate(seated)
+    )
     rematch = None
     if repeats:
         pairs = ", ".join(f"{a} and {b} ({times}×)" for a, b, times in repeats)
-        rematch = f"repeat meeting(s): {pairs}; no seating of the field has fewer ({method})"
+        rematch = _("repeat meeting(s): %(pairs)s; no seating of the field has fewer (%(method)s)") % {
+            "pairs": pairs,
+            "method": method,
+        }
     return Pairing(
         table=number,
         seats=tuple(e.id for e in seated),
         explanation=Explanation(
-            summary=f"table of {len(seated)} for standing places {_ranges(places)} "
-            f"(scores {', '.join(f'{s:g}' for s in scores)})",
+            summary=_("table of %(count)s for standing places %(places)s (scores %(scores)s)")
+            % {"count": len(seated), "places": _ranges(places), "scores": ", ".join(f"{s:g}" for s in scores)},
             score_group=scores[0],
             costs=tuple(terms),
-            seat_reason=f"seat order with the lowest seat-position cost: {seat_counts}",
+            seat_reason=_("seat order with the lowest seat-position cost: %(counts)s") % {"counts": seat_counts},
             rematch=rematch,
         ),
     )

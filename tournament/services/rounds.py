@@ -135,7 +135,7 @@ def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pa
         return None
     grouped = {pid for ids in groups for pid in ids}
     absences += [
-        Absence(entrant.id, "entered after the groups were drawn: a group stage's groups are fixed at round 1")
+        Absence(entrant.id, _("entered after the groups were drawn: a group stage's groups are fixed at round 1"))
         for entrant in entrants
         if entrant.id not in grouped and entrant.plays_this_round
     ]
@@ -203,10 +203,15 @@ def _without_missing(pairing: RoundPairing, entrants: list[Entrant]) -> RoundPai
         if not gone:
             pairings.append(item)
         elif len(gone) < len(item.seats):
-            why = "withdrew" if by_id[gone[0]].withdrawn else "is absent"
-            byes += [Bye(pid, f"the scheduled opponent {why}") for pid in item.seats if pid not in missing]
+            why = (
+                _("the scheduled opponent withdrew")
+                if by_id[gone[0]].withdrawn
+                else _("the scheduled opponent is absent")
+            )
+            byes += [Bye(pid, why) for pid in item.seats if pid not in missing]
     absences = tuple(
-        Absence(pid, "withdrawn from the event" if by_id[pid].withdrawn else "absent this round") for pid in missing
+        Absence(pid, _("withdrawn from the event") if by_id[pid].withdrawn else _("absent this round"))
+        for pid in missing
     )
     pairings = [dataclasses.replace(item, table=table) for table, item in enumerate(pairings, start=1)]
     return dataclasses.replace(pairing, pairings=tuple(pairings), byes=tuple(byes), absences=absences)
@@ -321,7 +326,7 @@ def _conflict_notes(stage: Stage, pairing: RoundPairing) -> list[str]:
     together = {pid: item.table for item in pairing.pairings for pid in item.seats}
     notes = []
     for conflict in declared:
-        pair = f"{conflict.first.name} and {conflict.second.name}"
+        pair = _("%(first)s and %(second)s") % {"first": conflict.first.name, "second": conflict.second.name}
         why = f" ({conflict.reason})" if conflict.reason else ""
         table = tables.get(frozenset((conflict.first_id, conflict.second_id)))
         same_table = together.get(conflict.first_id) is not None and together.get(conflict.first_id) == together.get(
@@ -330,11 +335,14 @@ def _conflict_notes(stage: Stage, pairing: RoundPairing) -> list[str]:
         if table is not None or same_table:
             where = table or together[conflict.first_id]
             notes.append(
-                f"Declared conflict{why}: {pair} meet at table {where} — "
-                f"{stage.get_format_display()} pairings cannot avoid it (only Swiss keeps declared pairs apart)."
+                _(
+                    "Declared conflict%(why)s: %(pair)s meet at table %(table)s — "
+                    "%(format)s pairings cannot avoid it (only Swiss keeps declared pairs apart)."
+                )
+                % {"why": why, "pair": pair, "table": where, "format": stage.get_format_display()}
             )
         else:
-            notes.append(f"Declared conflict{why}: {pair} are kept apart.")
+            notes.append(_("Declared conflict%(why)s: %(pair)s are kept apart.") % {"why": why, "pair": pair})
     return notes
 
 
