@@ -5,6 +5,7 @@ Thin views over ``ranking.selectors``; the same figures as the pages.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
@@ -77,10 +78,10 @@ class StageStandingsView(TournamentView):
             try:
                 a, b = (int(part) for part in why.split(","))
             except ValueError:
-                raise exceptions.ValidationError({"why": "give two participant ids: why=12,15"}) from None
+                raise exceptions.ValidationError({"why": _("give two participant ids: why=12,15")}) from None
             ids = {row.participant.pk for row in standings}
             if a not in ids or b not in ids:
-                raise exceptions.ValidationError({"why": "both ids must be participants of this stage"})
+                raise exceptions.ValidationError({"why": _("both ids must be participants of this stage")})
             body["why"] = standings.why(a, b)
         return Response(body)
 
@@ -113,13 +114,13 @@ class LeaderboardView(TournamentView):
     def get(self, request, pool: str):
         found = RatingPool.objects.filter(slug=pool).first()
         if found is None:
-            raise exceptions.NotFound(f"no rating pool {pool!r}")
+            raise exceptions.NotFound(_("no rating pool %(pool)s") % {"pool": repr(pool)})
         try:  # bounded (docs/limits.md): a day count becomes a date, which has a range
             active = bounds.parse_whole_number(request.query_params.get("active") or "0", "active", 0, 36_500)
             min_games = bounds.parse_whole_number(request.query_params.get("min_games") or "0", "min_games", 0, 10**9)
         except bounds.OutOfBounds as exc:
             raise exceptions.ValidationError(
-                {"active": "whole numbers of days and games", "detail": exc.message}
+                {"active": _("whole numbers of days and games"), "detail": exc.message}
             ) from None
         established = request.query_params.get("established") in ("1", "true")
         ratings = selectors.leaderboard(
@@ -142,7 +143,7 @@ class PlayerView(TournamentView):
     def get(self, request, username: str):
         player = selectors.player_for_username(username, viewer=request.user)
         if player is None:
-            raise exceptions.NotFound(f"no player {username!r}")
+            raise exceptions.NotFound(_("no player %(username)s") % {"username": repr(username)})
         profile = selectors.player_profile(player)
         return Response(
             {

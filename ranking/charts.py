@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import date
 from html import escape
 
+from django.utils.translation import gettext as _
+
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 24, 28
 
@@ -24,13 +26,14 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) * (end - start) / (high - low)
 
 
-def rating_history_svg(points: Sequence[Point], title: str, *, band_label: str = "±1 deviation") -> str:
+def rating_history_svg(points: Sequence[Point], title: str, *, band_label: str | None = None) -> str:
     """An accessible SVG: a title, the rating line, a band of ± one deviation, first/last labels."""
     label = escape(title)
+    band_label = _("±1 deviation") if band_label is None else band_label
     if not points:
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} 40" role="img" aria-label="{label}">'
-            f'<title>{label}</title><text x="8" y="24">No rated game yet.</text></svg>'
+            f'<title>{label}</title><text x="8" y="24">{escape(_("No rated game yet."))}</text></svg>'
         )
     lows = [p.rating - p.deviation for p in points]
     highs = [p.rating + p.deviation for p in points]
@@ -53,7 +56,16 @@ def rating_history_svg(points: Sequence[Point], title: str, *, band_label: str =
         f"{p.rating:.0f} ± {p.deviation:.0f}</title></circle>"
         for p in points
     )
-    summary = f"{label}: from {points[0].rating:.0f} on {points[0].day} to {points[-1].rating:.0f} on {points[-1].day}"
+    summary = escape(
+        _("%(title)s: from %(first)s on %(first_day)s to %(last)s on %(last_day)s")
+        % {
+            "title": title,
+            "first": f"{points[0].rating:.0f}",
+            "first_day": points[0].day,
+            "last": f"{points[-1].rating:.0f}",
+            "last_day": points[-1].day,
+        }
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{summary}" class="rating-chart">'

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Match, SeriesGame
 
@@ -29,6 +30,10 @@ class GameDetail(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        verbose_name = gettext_lazy("game detail")
+        verbose_name_plural = gettext_lazy("game details")
+
     def __str__(self) -> str:
         return f"tie-breaks of {self.game}"
 
@@ -45,6 +50,10 @@ class Forfeit(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        verbose_name = gettext_lazy("forfeit")
+        verbose_name_plural = gettext_lazy("forfeits")
+
     def __str__(self) -> str:
         return f"forfeit at {self.match}"
 
@@ -60,6 +69,8 @@ class Player(models.Model):
     name = models.CharField(max_length=150)
 
     class Meta:
+        verbose_name = gettext_lazy("player")
+        verbose_name_plural = gettext_lazy("players")
         constraints = [
             models.CheckConstraint(
                 condition=(Q(user__isnull=False) & Q(ai_level="")) | (Q(user__isnull=True) & ~Q(ai_level="")),
@@ -85,9 +96,9 @@ class RatingPool(models.Model):
     """One ladder: a game (and the options that change it, such as Carnac's board) and a system."""
 
     class System(models.TextChoices):
-        GLICKO2 = "glicko2", "Glicko-2 (two players)"
-        OPENSKILL = "openskill", "OpenSkill Plackett–Luce (multiplayer)"
-        LADDER = "ladder", "Score ladder (solo and cooperative)"
+        GLICKO2 = "glicko2", gettext_lazy("Glicko-2 (two players)")
+        OPENSKILL = "openskill", gettext_lazy("OpenSkill Plackett–Luce (multiplayer)")
+        LADDER = "ladder", gettext_lazy("Score ladder (solo and cooperative)")
 
     slug = models.SlugField(max_length=120, unique=True)
     game = models.CharField(max_length=40)
@@ -96,6 +107,8 @@ class RatingPool(models.Model):
     name = models.CharField(max_length=160)
 
     class Meta:
+        verbose_name = gettext_lazy("rating pool")
+        verbose_name_plural = gettext_lazy("rating pools")
         ordering = ["game", "slug"]
         indexes = [models.Index(fields=["game"])]
 
@@ -120,6 +133,8 @@ class RatedGame(models.Model):
     game_version = models.PositiveIntegerField()
 
     class Meta:
+        verbose_name = gettext_lazy("rated game")
+        verbose_name_plural = gettext_lazy("rated games")
         ordering = ["pool", "period", "id"]
         indexes = [models.Index(fields=["pool", "period"])]
 
@@ -148,6 +163,8 @@ class Rating(models.Model):
     level = models.CharField(max_length=60, blank=True, help_text="ladders: the level the best score reaches")
 
     class Meta:
+        verbose_name = gettext_lazy("rating")
+        verbose_name_plural = gettext_lazy("ratings")
         constraints = [models.UniqueConstraint(fields=["pool", "player"], name="one_rating_per_pool_and_player")]
         indexes = [
             models.Index(fields=["pool", "-rating", "player"], name="rating_leaderboard_order"),
@@ -177,6 +194,8 @@ class RatingHistory(models.Model):
     last_played = models.DateField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("rating history")
+        verbose_name_plural = gettext_lazy("rating histories")
         ordering = ["pool", "player", "period"]
         constraints = [models.UniqueConstraint(fields=["pool", "player", "period"], name="one_history_row_per_period")]
         indexes = [models.Index(fields=["player", "pool", "period"])]
@@ -203,6 +222,8 @@ class RatingUpdate(models.Model):
     last_error = models.TextField(blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("rating update")
+        verbose_name_plural = gettext_lazy("rating updates")
         indexes = [models.Index(fields=["due_at"])]
 
     def __str__(self) -> str:

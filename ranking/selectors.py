@@ -9,6 +9,8 @@ from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db.models import F, QuerySet
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from ranking.models import Player, RatedGame, Rating, RatingHistory, RatingPool
 from ranking.standings.compute import Standings, compute_standings
@@ -131,7 +133,7 @@ class StageStandings:
         if self.computed_by_group:
             group_of = {row.participant.pk: row.group for row in self.rows}
             if group_of.get(a) != group_of.get(b):
-                return "they play in different groups: each group is ranked on its own"
+                return _("they play in different groups: each group is ranked on its own")
             return self.computed_by_group[group_of[a]].why(a, b)
         return self.computed.why(a, b) if self.computed else ""
 
@@ -144,7 +146,7 @@ def known_tiebreaks(keys: list[str]) -> tuple[list[str], list[str]]:
             get_tiebreak(key)
             known.append(key)
         except UnknownTieBreak as exc:
-            notes.append(f"{exc}; it is left out")
+            notes.append(_("%(error)s; it is left out") % {"error": exc})
     return known, notes
 
 
@@ -158,7 +160,7 @@ def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -
     if hidden_rounds:
         notes = [
             *notes,
-            "The results of the round under way are hidden until it is over: these standings are before it.",
+            _("The results of the round under way are hidden until it is over: these standings are before it."),
         ]
     entrants, scoring = stage_entrants(stage, hidden_rounds)
     # The username rides along (annotated, not a joined user row): names link to player pages.
@@ -190,7 +192,10 @@ def stage_standings_cached(stage: Stage, hidden_rounds: frozenset[int] = frozens
     standings without hidden rounds are cached apart."""
     from ranking import cache
 
-    name = f"standings:{stage.pk}" + (f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else "")
+    # One copy per language: the names of the tie-breaks and every explanation are in words.
+    name = f"standings:{get_language() or 'en'}:{stage.pk}" + (
+        f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
+    )
     return cache.cached(stage.event_id, name, lambda: _slimmed(stage_standings(stage, hidden_rounds)))
 
 
@@ -214,7 +219,11 @@ def _rows(computed: Standings, participants: dict[int, Participant], group: str)
     for row in computed.rows:
         cells = [
             StandingCell(
-                t.key, t.name, t.short or t.name, v.shown if v else "", v.detail if v else "not needed to separate"
+                t.key,
+                _(t.name),
+                _(t.short or t.name),
+                v.shown if v else "",
+                v.detail if v else _("not needed to separate"),
             )
             for t in computed.tiebreaks
             for v in [row.values.get(t.key)]
@@ -282,15 +291,19 @@ class PlayerResult:
     def place(self) -> str:
         """The result in players' words: won, lost or draw between two; a place at a table."""
         if self.seats == 2:
-            return "draw" if self.tied else "won" if self.rank == 1 else "lost"
+            return _("draw") if self.tied else _("won") if self.rank == 1 else _("lost")
         if self.seats == 1:
-            return "played"
-        return f"{'tied ' if self.tied else ''}{_ordinal(self.rank)} of {self.seats}"
+            return _("played")
+        words = {"place": _ordinal(self.rank), "seats": self.seats}
+        return (_("tied %(place)s of %(seats)s") if self.tied else _("%(place)s of %(seats)s")) % words
 
 
 def _ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    if number in (1, 2, 3):
+        return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}[number]
+    if 10 <= number % 100 <= 20 or number % 10 not in (1, 2, 3):
+        return _("%(n)sth") % {"n": number}
+    return {1: _("%(n)sst"), 2: _("%(n)snd"), 3: _("%(n)srd")}[number % 10] % {"n": number}
 
 
 @dataclass

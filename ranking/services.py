@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from games.engines import Kind, get_engine
 from ranking.models import Forfeit, GameDetail, Player, RatedGame, Rating, RatingHistory, RatingPool, RatingUpdate
@@ -43,13 +44,15 @@ def game_detail_record(*, game: SeriesGame, tiebreaks: list[list[float]], by) ->
     then each dolmen's size, largest first) for the game's current confirmed result."""
     game = SeriesGame.objects.select_related("match__round__stage__event").get(pk=game.pk)
     if not is_organiser(by, game.match.round.stage.event):
-        raise NotAllowed("only the event's organisers may record a game's tie-break details")
+        raise NotAllowed(_("only the event's organisers may record a game's tie-break details"))
     if len(tiebreaks) != len(game.seat_order) or not all(
         isinstance(t, list) and all(isinstance(v, int | float) and not isinstance(v, bool) for v in t)
         for t in tiebreaks
     ):
-        raise ServiceError(f"give one list of numbers per player ({len(game.seat_order)}), in seat order")
-    detail, _ = GameDetail.objects.update_or_create(
+        raise ServiceError(
+            _("give one list of numbers per player (%(count)s), in seat order") % {"count": len(game.seat_order)}
+        )
+    detail, __ = GameDetail.objects.update_or_create(
         game=game, defaults={"tiebreaks": tiebreaks, "game_version": game.version, "recorded_by": by}
     )
     return detail
@@ -61,12 +64,12 @@ def forfeit_record(*, match: Match, absent: Iterable[int], by, reason: str = "")
     is ruled in the tournament's ledger; tie-breaks then treat the round as unplayed."""
     match = Match.objects.select_related("round__stage__event").get(pk=match.pk)
     if not is_organiser(by, match.round.stage.event):
-        raise NotAllowed("only the event's organisers may record a forfeit")
+        raise NotAllowed(_("only the event's organisers may record a forfeit"))
     seated = set(match.seats.values_list("participant_id", flat=True))
     absent = sorted(set(absent))
     if not absent or not set(absent) <= seated:
-        raise ServiceError("name who did not play: one or more of the players of this match")
-    forfeit, _ = Forfeit.objects.update_or_create(
+        raise ServiceError(_("name who did not play: one or more of the players of this match"))
+    forfeit, __ = Forfeit.objects.update_or_create(
         match=match, defaults={"absent": absent, "reason": reason.strip(), "recorded_by": by}
     )
     return forfeit
@@ -119,11 +122,11 @@ def pool_for(event: Event, stage: Stage, seats: int) -> RatingPool:
 
 def player_for(participant: Participant, game: str) -> Player:
     if participant.user_id:
-        player, _ = Player.objects.get_or_create(
+        player, __ = Player.objects.get_or_create(
             user_id=participant.user_id, defaults={"name": participant.user.get_username()}
         )
         return player
-    player, _ = Player.objects.get_or_create(
+    player, __ = Player.objects.get_or_create(
         user=None, ai_game=game, ai_level=participant.ai_level, defaults={"name": f"AI {participant.ai_level}"}
     )
     return player
@@ -282,7 +285,7 @@ def rated_games_rebuild(*, progress: Progress | None = None) -> int:
     for game in games.iterator(chunk_size=2000):
         if not game.ranks:
             continue
-        _, fields = _rated_fields(game)
+        __, fields = _rated_fields(game)
         if len(set(fields["players"])) < len(fields["players"]):
             continue  # a mirror game between two entrants of one AI level
         batch.append(RatedGame(series_game_id=game.pk, **fields))

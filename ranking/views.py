@@ -6,6 +6,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from ranking import selectors
 from ranking.cache import cached_html
@@ -108,7 +109,16 @@ def player_detail(request, username: str):
         points = [
             Point(row.last_played or selectors.period_start(row.period), row.rating, row.deviation) for row in rows
         ]
-        charts.append((rating, mark_safe(rating_history_svg(points, f"{player.name} in {rating.pool.name}"))))
+        charts.append(
+            (
+                rating,
+                mark_safe(
+                    rating_history_svg(
+                        points, _("%(player)s in %(pool)s") % {"player": player.name, "pool": rating.pool.name}
+                    )
+                ),
+            )
+        )
     context = {"profile": profile, "charts": charts, **_head_to_head_context(request, player)}
     return render(request, "ranking/player_detail.html", context)
 
@@ -123,9 +133,9 @@ def _head_to_head_context(request, player) -> dict:
         other = selectors.player_for_username(name[:150], viewer=request.user)
         context["against"] = name[:150]
         if other is None:
-            context["h2h_error"] = "No player by that name."
+            context["h2h_error"] = _("No player by that name.")
         elif other.user_id == player.user_id:
-            context["h2h_error"] = "Choose another player."
+            context["h2h_error"] = _("Choose another player.")
         else:
             context["h2h"] = head_to_head(player, other, request.user)
     return context

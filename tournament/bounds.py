@@ -15,6 +15,8 @@ import json
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.gamelog.limits import InputRefused, check_json_strings, hidden_character, value_depth
 
 MAX_ROUNDS = 99  # rounds planned in a Swiss, tables or score-challenge stage
@@ -55,9 +57,17 @@ class OutOfBounds(ValueError):
 def whole_number(value: Any, what: str, low: int, high: int, *, field: str | None = None) -> int:
     """``value`` as an int from ``low`` to ``high``; booleans and fractions are not whole numbers."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OutOfBounds(f"{what} must be a whole number from {low} to {high}, not {value!r}", field=field)
+        raise OutOfBounds(
+            _("%(what)s must be a whole number from %(low)s to %(high)s, not %(value)s")
+            % {"what": what, "low": low, "high": high, "value": repr(value)},
+            field=field,
+        )
     if not low <= value <= high:
-        raise OutOfBounds(f"{what} must be from {low} to {high}, not {value}", field=field)
+        raise OutOfBounds(
+            _("%(what)s must be from %(low)s to %(high)s, not %(value)s")
+            % {"what": what, "low": low, "high": high, "value": value},
+            field=field,
+        )
     return value
 
 
@@ -67,7 +77,10 @@ def parse_whole_number(text: Any, what: str, low: int, high: int, *, field: str 
     text = text.strip() if isinstance(text, str) else ""
     digits = text[1:] if text.startswith("-") else text
     if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 19:
-        raise OutOfBounds(f"{what} must be a whole number from {low} to {high}", field=field)
+        raise OutOfBounds(
+            _("%(what)s must be a whole number from %(low)s to %(high)s") % {"what": what, "low": low, "high": high},
+            field=field,
+        )
     return whole_number(int(text), what, low, high, field=field)
 
 
@@ -76,19 +89,25 @@ def text(value: Any, what: str, *, max_length: int, multiline: bool = False, fie
     character (line ends only where ``multiline``), no invisible formatting character such as a
     right-to-left override or a zero-width space, and no lone surrogate."""
     if not isinstance(value, str):
-        raise OutOfBounds(f"{what} must be text", field=field)
+        raise OutOfBounds(_("%(what)s must be text") % {"what": what}, field=field)
     if len(value) > max_length:
-        raise OutOfBounds(f"{what} is at most {max_length} characters", field=field)
+        raise OutOfBounds(
+            _("%(what)s is at most %(max_length)s characters") % {"what": what, "max_length": max_length}, field=field
+        )
     problem = hidden_character(value, multiline=multiline)
     if problem:
-        raise OutOfBounds(f"{what} contains {problem}: retype it without that character", field=field)
+        raise OutOfBounds(
+            _("%(what)s contains %(problem)s: retype it without that character") % {"what": what, "problem": problem},
+            field=field,
+        )
     return value
 
 
 def series_length(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in SERIES_LENGTHS:
         raise OutOfBounds(
-            f"a series is best of an odd number of games ({', '.join(map(str, SERIES_LENGTHS))}), not {value!r}",
+            _("a series is best of an odd number of games (%(value)s), not %(value2)s")
+            % {"value": ", ".join(map(str, SERIES_LENGTHS)), "value2": repr(value)},
             field="series_length",
         )
     return value
@@ -110,56 +129,84 @@ def participant_rating(value: Any) -> float:
     try:
         rating = float(value)
     except (TypeError, ValueError):
-        raise OutOfBounds(f"a rating is a number, not {value!r}", field="rating") from None
+        raise OutOfBounds(_("a rating is a number, not %(value)s") % {"value": repr(value)}, field="rating") from None
     if not -MAX_RATING <= rating <= MAX_RATING:  # also refuses NaN
-        raise OutOfBounds(f"a rating is from {-MAX_RATING:g} to {MAX_RATING:g}", field="rating")
+        raise OutOfBounds(
+            _("a rating is from %(value)s to %(MAX_RATING)s")
+            % {"value": format(-MAX_RATING, "g"), "MAX_RATING": format(MAX_RATING, "g")},
+            field="rating",
+        )
     return rating
 
 
 def points(value: Any, what: str, limit: Decimal = POINTS_LIMIT, *, field: str | None = None) -> Decimal:
     """Match points: a number with at most two decimals, from -limit to limit."""
     if isinstance(value, bool):
-        raise OutOfBounds(f"{what} must be a number, not {value!r}", field=field)
+        raise OutOfBounds(
+            _("%(what)s must be a number, not %(value)s") % {"what": what, "value": repr(value)}, field=field
+        )
     try:
         number = Decimal(str(value))
     except (InvalidOperation, ValueError):
-        raise OutOfBounds(f"{what} must be a number, not {value!r}", field=field) from None
+        raise OutOfBounds(
+            _("%(what)s must be a number, not %(value)s") % {"what": what, "value": repr(value)}, field=field
+        ) from None
     if not number.is_finite() or not -limit <= number <= limit:
-        raise OutOfBounds(f"{what} must be from {-limit} to {limit}", field=field)
+        raise OutOfBounds(
+            _("%(what)s must be from %(value)s to %(limit)s") % {"what": what, "value": -limit, "limit": limit},
+            field=field,
+        )
     if number != number.quantize(Decimal("0.01")):
-        raise OutOfBounds(f"{what} has at most two decimals", field=field)
+        raise OutOfBounds(_("%(what)s has at most two decimals") % {"what": what}, field=field)
     return number
 
 
 def tiebreak_keys(value: Any) -> list[str]:
     if not isinstance(value, list | tuple) or not all(isinstance(key, str) for key in value):
-        raise OutOfBounds("tie-breaks are a list of tie-break keys", field="tiebreaks")
+        raise OutOfBounds(_("tie-breaks are a list of tie-break keys"), field="tiebreaks")
     if len(value) > MAX_TIEBREAKS:
-        raise OutOfBounds(f"at most {MAX_TIEBREAKS} tie-breaks", field="tiebreaks")
+        raise OutOfBounds(
+            _("at most %(MAX_TIEBREAKS)s tie-breaks") % {"MAX_TIEBREAKS": MAX_TIEBREAKS}, field="tiebreaks"
+        )
     return list(value)
 
 
 def _flag(settings: dict, key: str) -> None:
     if key in settings and not isinstance(settings[key], bool):
-        raise OutOfBounds(f"{key} is true or false, not {settings[key]!r}", field="settings")
+        raise OutOfBounds(
+            _("%(key)s is true or false, not %(settings)s") % {"key": key, "settings": repr(settings[key])},
+            field="settings",
+        )
 
 
 def _choice(settings: dict, key: str, choices: tuple[str, ...]) -> None:
     if key in settings and settings[key] not in choices:
-        raise OutOfBounds(f"{key} is one of {', '.join(choices)}, not {settings[key]!r}", field="settings")
+        raise OutOfBounds(
+            _("%(key)s is one of %(value)s, not %(settings)s")
+            % {"key": key, "value": ", ".join(choices), "settings": repr(settings[key])},
+            field="settings",
+        )
 
 
 def _placement_points(value: Any, seats: tuple[int, int]) -> None:
     where = "placement_points"
     if not isinstance(value, dict):
-        raise OutOfBounds(f'{where} is an object of table size to points, e.g. {{"4": [3, 2, 1, 0]}}', field="settings")
+        raise OutOfBounds(
+            _('%(where)s is an object of table size to points, e.g. {"4": [3, 2, 1, 0]}') % {"where": where},
+            field="settings",
+        )
     for size_text, table in value.items():
         if not (isinstance(size_text, str) and size_text.isascii() and size_text.isdigit()):
-            raise OutOfBounds(f"{where}: {size_text!r} is not a table size", field="settings")
+            raise OutOfBounds(
+                _("%(where)s: %(size_text)s is not a table size") % {"where": where, "size_text": repr(size_text)},
+                field="settings",
+            )
         size = whole_number(int(size_text), f"{where}: a table size", seats[0], seats[1], field="settings")
         if not isinstance(table, list) or len(table) != size:
             raise OutOfBounds(
-                f"{where}: a table of {size} gives {size} place points, best place first", field="settings"
+                _("%(where)s: a table of %(size)s gives %(size)s place points, best place first")
+                % {"where": where, "size": size},
+                field="settings",
             )
         for item in table:
             points(item, f"{where}: a place's points", MAX_PLACEMENT_POINTS, field="settings")
@@ -170,19 +217,29 @@ def stage_settings(settings: Any, *, seats: tuple[int, int] | None = None, known
     and ``seats`` the game's (min, max) seats; without them (an API body checked before the
     service knows the event) only the bounds that hold for every format and game are checked."""
     if not isinstance(settings, dict):
-        raise OutOfBounds("settings are an object of setting names and values", field="settings")
+        raise OutOfBounds(_("settings are an object of setting names and values"), field="settings")
     if value_depth(settings, MAX_SETTINGS_DEPTH) > MAX_SETTINGS_DEPTH:
-        raise OutOfBounds(f"settings are nested more than {MAX_SETTINGS_DEPTH} levels deep", field="settings")
+        raise OutOfBounds(
+            _("settings are nested more than %(MAX_SETTINGS_DEPTH)s levels deep")
+            % {"MAX_SETTINGS_DEPTH": MAX_SETTINGS_DEPTH},
+            field="settings",
+        )
     try:
         check_json_strings(settings)
         size = len(json.dumps(settings, allow_nan=False).encode())
     except (InputRefused, TypeError, ValueError) as exc:
-        raise OutOfBounds(f"settings are not plain JSON: {exc}", field="settings") from None
+        raise OutOfBounds(_("settings are not plain JSON: %(exc)s") % {"exc": exc}, field="settings") from None
     if size > MAX_SETTINGS_BYTES:
-        raise OutOfBounds(f"settings are larger than {MAX_SETTINGS_BYTES} bytes", field="settings")
+        raise OutOfBounds(
+            _("settings are larger than %(MAX_SETTINGS_BYTES)s bytes") % {"MAX_SETTINGS_BYTES": MAX_SETTINGS_BYTES},
+            field="settings",
+        )
     unknown = set(settings) - known_keys if known_keys is not None else set()
     if unknown:
-        raise OutOfBounds(f"this format has no setting {', '.join(sorted(map(str, unknown)))}", field="settings")
+        raise OutOfBounds(
+            _("this format has no setting %(value)s") % {"value": ", ".join(sorted(map(str, unknown)))},
+            field="settings",
+        )
     if "rounds" in settings:
         whole_number(settings["rounds"], "the number of rounds", 1, MAX_ROUNDS, field="settings")
     if "groups" in settings:
@@ -198,14 +255,18 @@ def stage_settings(settings: Any, *, seats: tuple[int, int] | None = None, known
     if any(key in settings for key in TABLE_SIZE_KEYS):
         for key in TABLE_SIZE_KEYS:
             if key in settings:
-                what = f"{key.replace('_', ' ')} (this game seats {low} to {high})"
+                what = _("%(setting)s (this game seats %(low)s to %(high)s)") % {
+                    "setting": key.replace("_", " "),
+                    "low": low,
+                    "high": high,
+                }
                 whole_number(settings[key], what, low, high, field="settings")
         # A size left out takes its default, brought within the game's seats.
         sizes = {key: settings.get(key, min(max(DEFAULT_TABLE_SIZES[key], low), high)) for key in TABLE_SIZE_KEYS}
         if not sizes["min_size"] <= sizes["preferred_size"] <= sizes["max_size"]:
             raise OutOfBounds(
-                f"table sizes must satisfy smallest ({sizes['min_size']}) ≤ preferred ({sizes['preferred_size']}) "
-                f"≤ largest ({sizes['max_size']})",
+                _("table sizes must satisfy smallest (%(sizes)s) ≤ preferred (%(sizes2)s) ≤ largest (%(sizes3)s)")
+                % {"sizes": sizes["min_size"], "sizes2": sizes["preferred_size"], "sizes3": sizes["max_size"]},
                 field="settings",
             )
     if "team_size" in settings:

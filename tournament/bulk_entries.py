@@ -17,6 +17,8 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournament import bounds
 
 COLUMNS = ("name", "username", "club", "rating", "seed", "ai_level")
@@ -60,7 +62,7 @@ def _fill(row: Row, key: str, value: str) -> None:
         elif key == "rating":
             row.rating = bounds.participant_rating(value)
         elif key == "seed":
-            row.seed = bounds.participant_seed(bounds.parse_whole_number(value, "a seed", 1, bounds.MAX_SEED))
+            row.seed = bounds.participant_seed(bounds.parse_whole_number(value, _("a seed"), 1, bounds.MAX_SEED))
     except bounds.OutOfBounds as exc:
         row.errors.append(exc.message)
 
@@ -68,9 +70,9 @@ def _fill(row: Row, key: str, value: str) -> None:
 def parse_entries(text: str) -> list[Row]:
     """The rows of a pasted or uploaded list; raises ListRefused when the list itself is too large."""
     if not isinstance(text, str):
-        raise ListRefused("the list must be text")
+        raise ListRefused(_("the list must be text"))
     if len(text.encode("utf-8", "surrogatepass")) > bounds.MAX_BULK_BYTES:
-        raise ListRefused(f"the list is larger than {bounds.MAX_BULK_BYTES // 1024} KB")
+        raise ListRefused(_("the list is larger than %(value)s KB") % {"value": bounds.MAX_BULK_BYTES // 1024})
     lines = [
         (number, line)
         for number, line in enumerate(text.splitlines(), start=1)
@@ -85,27 +87,32 @@ def parse_entries(text: str) -> list[Row]:
     if header is not None:
         lines = lines[1:]
     if len(lines) > bounds.MAX_BULK_ROWS:
-        raise ListRefused(f"at most {bounds.MAX_BULK_ROWS} participants at once ({len(lines)} given)")
+        raise ListRefused(
+            _("at most %(MAX_BULK_ROWS)s participants at once (%(count)s given)")
+            % {"MAX_BULK_ROWS": bounds.MAX_BULK_ROWS, "count": len(lines)}
+        )
     rows = []
     for number, line in lines:
         row = Row(line=number)
         if header is None:
             _fill(row, "username", line)
             if "," in line or ";" in line:
-                row.errors.append("one user name per line, or start with a header line (name,username,...)")
+                row.errors.append(_("one user name per line, or start with a header line (name,username,...)"))
         else:
             try:
                 cells = next(csv.reader(io.StringIO(line)))
             except (csv.Error, StopIteration):
                 cells = None
             if cells is None:
-                row.errors.append("this line is not CSV")
+                row.errors.append(_("this line is not CSV"))
             elif len(cells) > len(header):
-                row.errors.append(f"{len(cells)} cells for {len(header)} columns")
+                row.errors.append(
+                    _("%(cells)s cells for %(columns)s columns") % {"cells": len(cells), "columns": len(header)}
+                )
             else:
                 for key, value in zip(header, cells, strict=False):
                     _fill(row, key, value)
         if row.ok and bool(row.username) == bool(row.ai_level):
-            row.errors.append("give a user name or an AI level (not both)")
+            row.errors.append(_("give a user name or an AI level (not both)"))
         rows.append(row)
     return rows

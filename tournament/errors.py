@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 
 class ServiceError(Exception):
     """Something a person can fix; the message says what (HTTP 400)."""
@@ -9,6 +11,7 @@ class ServiceError(Exception):
     status_code = 400
 
     def __init__(self, message: str, *, code: str = "invalid"):
+        message = str(message)  # a lazy text (a default below) in the language of the moment
         super().__init__(message)
         self.message = message
         self.code = code
@@ -19,7 +22,7 @@ class NotAllowed(ServiceError):
 
     status_code = 403
 
-    def __init__(self, message: str = "you are not allowed to do this", *, code: str = "forbidden"):
+    def __init__(self, message: str = gettext_lazy("you are not allowed to do this"), *, code: str = "forbidden"):
         super().__init__(message, code=code)
 
 

@@ -9,6 +9,9 @@ from datetime import datetime
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engines import all_engines, get_engine
 from games.engines.info import OptionSpec
@@ -18,7 +21,7 @@ from tournament import bounds
 from tournament.errors import ServiceError
 from tournament.models import Event, Stage
 
-SERIES_CHOICES = [(n, f"Best of {n}") for n in bounds.SERIES_LENGTHS]
+SERIES_CHOICES = [(n, format_lazy(gettext_lazy("Best of {n}"), n=n)) for n in bounds.SERIES_LENGTHS]
 
 
 def _points_field(**kwargs) -> forms.DecimalField:
@@ -29,13 +32,21 @@ def _points_field(**kwargs) -> forms.DecimalField:
 
 def _rounds_field() -> forms.IntegerField:
     return forms.IntegerField(
-        min_value=1, max_value=bounds.MAX_ROUNDS, required=False, help_text="Swiss and tables: rounds planned"
+        min_value=1,
+        max_value=bounds.MAX_ROUNDS,
+        required=False,
+        label=gettext_lazy("Rounds"),
+        help_text=gettext_lazy("Swiss and tables: rounds planned"),
     )
 
 
 def _groups_field(help_text: str) -> forms.IntegerField:
     return forms.IntegerField(
-        min_value=bounds.MIN_GROUPS, max_value=bounds.MAX_GROUPS, required=False, help_text=help_text
+        min_value=bounds.MIN_GROUPS,
+        max_value=bounds.MAX_GROUPS,
+        required=False,
+        label=gettext_lazy("Groups"),
+        help_text=help_text,
     )
 
 
@@ -46,7 +57,9 @@ def option_field(spec: OptionSpec) -> forms.Field:
     """A form field for one engine option, from its spec."""
     common = {"label": spec.name.replace("_", " ").capitalize(), "help_text": spec.help, "initial": spec.default}
     if spec.file_format is not None:
-        return forms.FileField(required=False, label=common["label"], help_text=f"{spec.help} (JSON)")
+        return forms.FileField(
+            required=False, label=common["label"], help_text=_("%(help)s (JSON)") % {"help": spec.help}
+        )
     if spec.choices is not None:
         return forms.TypedChoiceField(choices=[(c, c) for c in spec.choices], coerce=type(spec.default), **common)
     if isinstance(spec.default, bool):
@@ -59,18 +72,30 @@ def option_field(spec: OptionSpec) -> forms.Field:
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(max_length=120, validators=[visible_text])
-    game = forms.ChoiceField()
+    name = forms.CharField(max_length=120, validators=[visible_text], label=gettext_lazy("Name"))
+    game = forms.ChoiceField(label=gettext_lazy("Game"))
     description = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=20_000, validators=[visible_multiline_text]
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=20_000,
+        validators=[visible_multiline_text],
+        label=gettext_lazy("Description"),
     )
-    location = forms.CharField(max_length=200, required=False, validators=[visible_text])
-    starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    visibility = forms.ChoiceField(choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC)
-    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label="Format")
+    location = forms.CharField(
+        max_length=200, required=False, validators=[visible_text], label=gettext_lazy("Location")
+    )
+    starts_on = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Starts on")
+    )
+    visibility = forms.ChoiceField(
+        choices=Event.Visibility.choices, initial=Event.Visibility.PUBLIC, label=gettext_lazy("Visibility")
+    )
+    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label=gettext_lazy("Format"))
     rounds = _rounds_field()
-    groups = _groups_field("round robin and Swiss: play in this many groups, filled in snake order by seed")
-    series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label="Series")
+    groups = _groups_field(
+        gettext_lazy("round robin and Swiss: play in this many groups, filled in snake order by seed")
+    )
+    series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label=gettext_lazy("Series"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -91,12 +116,12 @@ class EventCreateForm(forms.Form):
             upload = cleaned.get(name)
             if name.startswith("opt_") and isinstance(field, forms.FileField) and upload:
                 if upload.size > MAX_OPTION_FILE:
-                    self.add_error(name, f"the file is larger than {MAX_OPTION_FILE // 1024} KB")
+                    self.add_error(name, _("the file is larger than %(value)s KB") % {"value": MAX_OPTION_FILE // 1024})
                     continue
                 try:
                     cleaned[name] = upload.read().decode("utf-8")
                 except UnicodeDecodeError:
-                    self.add_error(name, "the file is not UTF-8 text")
+                    self.add_error(name, _("the file is not UTF-8 text"))
         return cleaned
 
     def option_values(self) -> dict:
@@ -133,10 +158,18 @@ def level_choices(levels, descriptions: dict[str, str]) -> list[tuple[str, str]]
 
 
 class AddParticipantForm(forms.Form):
-    username = forms.CharField(required=False, max_length=150, label="User name", help_text="a person with an account")
-    ai_level = forms.ChoiceField(required=False, label="or an AI level")
+    username = forms.CharField(
+        required=False,
+        max_length=150,
+        label=gettext_lazy("User name"),
+        help_text=gettext_lazy("a person with an account"),
+    )
+    ai_level = forms.ChoiceField(required=False, label=gettext_lazy("or an AI level"))
     name = forms.CharField(
-        required=False, max_length=120, help_text="shown in pairings (optional)", validators=[visible_text]
+        required=False,
+        max_length=120,
+        help_text=gettext_lazy("shown in pairings (optional)"),
+        validators=[visible_text],
     )
 
     def __init__(self, *args, levels=(), descriptions=None, **kwargs):
@@ -147,12 +180,12 @@ class AddParticipantForm(forms.Form):
     def clean(self):
         data = super().clean()
         if bool(data.get("username")) == bool(data.get("ai_level")):
-            raise forms.ValidationError("give either a user name or an AI level")
+            raise forms.ValidationError(_("give either a user name or an AI level"))
         if data.get("username"):
             try:
                 data["user"] = get_user_model().objects.get(username=data["username"])
             except get_user_model().DoesNotExist:
-                raise forms.ValidationError(f"nobody is called {data['username']!r}") from None
+                raise forms.ValidationError(_("nobody is called %(data)s") % {"data": repr(data["username"])}) from None
         return data
 
 
@@ -165,17 +198,20 @@ class ReportForm(forms.Form):
         if len(self.seats) == 2:
             self.fields["outcome"] = forms.ChoiceField(
                 widget=forms.RadioSelect,
-                label="Result",
+                label=_("Result"),
                 choices=[(str(p.pk), f"{p.name} won") for p in self.seats] + [("draw", "Draw")],
             )
         else:
             for index, participant in enumerate(self.seats):
                 self.fields[f"rank_{index}"] = forms.IntegerField(
-                    min_value=1, max_value=len(self.seats), label=f"{participant.name}'s place"
+                    min_value=1, max_value=len(self.seats), label=_("%(name)s's place") % {"name": participant.name}
                 )
         for index, participant in enumerate(self.seats):
             self.fields[f"score_{index}"] = forms.FloatField(
-                required=False, min_value=-1e12, max_value=1e12, label=f"{participant.name}'s score"
+                required=False,
+                min_value=-1e12,
+                max_value=1e12,
+                label=_("%(name)s's score") % {"name": participant.name},
             )
 
     def ranks(self) -> list[int]:
@@ -191,7 +227,7 @@ class ReportForm(forms.Form):
         if all(v is None for v in values):
             return None
         if any(v is None for v in values):
-            raise forms.ValidationError("give every player's score, or none")
+            raise forms.ValidationError(_("give every player's score, or none"))
         return values
 
 
@@ -199,7 +235,7 @@ class DisputeForm(forms.Form):
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}),
         max_length=2000,
-        label="Why do you dispute it?",
+        label=gettext_lazy("Why do you dispute it?"),
         validators=[visible_multiline_text],
     )
 
@@ -210,7 +246,7 @@ class DecideForm(ReportForm):
         self.fields["reason"] = forms.CharField(
             widget=forms.Textarea(attrs={"rows": 2}),
             max_length=2000,
-            label="Reason (shown to the players)",
+            label=_("Reason (shown to the players)"),
             validators=[visible_multiline_text],
         )
 
@@ -222,76 +258,78 @@ def _no_constant(name: str):
 class StageForm(forms.Form):
     """A stage's format, points, tie-break order and advancement; fixed once round 1 is out."""
 
-    name = forms.CharField(max_length=80, initial="Main", validators=[visible_text])
-    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS)
+    name = forms.CharField(max_length=80, initial="Main", validators=[visible_text], label=gettext_lazy("Name"))
+    format = forms.ChoiceField(choices=Stage.Format.choices, initial=Stage.Format.SWISS, label=gettext_lazy("Format"))
     rounds = _rounds_field()
-    groups = _groups_field("round robin and Swiss: play in this many groups")
-    series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label="Series")
-    points_win = _points_field(initial=1, label="Points for a series win")
-    points_draw = _points_field(initial="0.5", label="Points for a drawn series")
-    points_loss = _points_field(initial=0, label="Points for a series loss")
-    points_bye = _points_field(initial=1, label="Points for a bye")
+    groups = _groups_field(gettext_lazy("round robin and Swiss: play in this many groups"))
+    series_length = forms.TypedChoiceField(choices=SERIES_CHOICES, coerce=int, initial=1, label=gettext_lazy("Series"))
+    points_win = _points_field(initial=1, label=gettext_lazy("Points for a series win"))
+    points_draw = _points_field(initial="0.5", label=gettext_lazy("Points for a drawn series"))
+    points_loss = _points_field(initial=0, label=gettext_lazy("Points for a series loss"))
+    points_bye = _points_field(initial=1, label=gettext_lazy("Points for a bye"))
     tiebreaks = forms.CharField(
         max_length=1000,
         validators=[visible_text],
-        label="Tie-breaks, in order",
-        help_text="keys separated by commas; blank: the game's default order",
+        label=gettext_lazy("Tie-breaks, in order"),
+        help_text=gettext_lazy("keys separated by commas; blank: the game's default order"),
         required=False,
         widget=forms.TextInput(attrs={"list": "tiebreak-keys", "autocomplete": "off"}),
     )
     silent = forms.BooleanField(
         required=False,
-        label="Silent rounds",
-        help_text="each round's results are hidden from all but the organisers (and each match's players) until the round is over",
+        label=gettext_lazy("Silent rounds"),
+        help_text=gettext_lazy(
+            "each round's results are hidden from all but the organisers (and each match's players) until the round is over"
+        ),
     )
     level_series = forms.ChoiceField(
-        choices=[("", "the format's default"), *Stage.LevelSeries.choices],
+        choices=[("", gettext_lazy("the format's default")), *Stage.LevelSeries.choices],
         required=False,
-        label="A level series",
+        label=gettext_lazy("A level series"),
     )
     advance_count = forms.IntegerField(
         min_value=1,
         max_value=bounds.MAX_ADVANCE,
         required=False,
-        label="Entrants who advance",
-        help_text="to the next stage (in groups: per group)",
+        label=gettext_lazy("Entrants who advance"),
+        help_text=gettext_lazy("to the next stage (in groups: per group)"),
     )
     time_base_minutes = forms.IntegerField(
         min_value=1,
         max_value=24 * 60,
         required=False,
-        label="Clock: minutes per player",
-        help_text="games played on Brume; blank: no clock",
+        label=gettext_lazy("Clock: minutes per player"),
+        help_text=gettext_lazy("games played on Brume; blank: no clock"),
     )
     time_increment_seconds = forms.IntegerField(
-        min_value=0, max_value=600, required=False, label="Clock: seconds added per turn"
+        min_value=0, max_value=600, required=False, label=gettext_lazy("Clock: seconds added per turn")
     )
     time_days_per_move = forms.IntegerField(
         min_value=1,
         max_value=30,
         required=False,
-        label="Or correspondence: days per move",
-        help_text="instead of minutes per player",
+        label=gettext_lazy("Or correspondence: days per move"),
+        help_text=gettext_lazy("instead of minutes per player"),
     )
     # Schedules (tournament.services.deadlines): may change while the stage runs.
     auto_confirm_hours = forms.IntegerField(
         min_value=1,
         max_value=720,
         required=False,
-        label="Confirm an unanswered report after (hours)",
-        help_text="a result one player reported and nobody disputed counts after this long; blank: never",
+        label=gettext_lazy("Confirm an unanswered report after (hours)"),
+        help_text=gettext_lazy("a result one player reported and nobody disputed counts after this long; blank: never"),
     )
     at_deadline = forms.ChoiceField(
         choices=Stage.AtDeadline.choices,
         initial=Stage.AtDeadline.NOTHING,
         required=False,
-        label="At a round's report deadline, a match with no result",
+        label=gettext_lazy("At a round's report deadline, a match with no result"),
     )
     other_settings = forms.CharField(
         required=False,
         max_length=bounds.MAX_SETTINGS_BYTES,
-        label="Other settings (JSON)",
-        help_text='for example {"third_place": true}; see docs/pairing.md',
+        label=gettext_lazy("Other settings (JSON)"),
+        help_text=gettext_lazy('for example {"third_place": true}; see docs/pairing.md'),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -335,11 +373,13 @@ class StageForm(forms.Form):
                 else {}
             )
         except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"this is not JSON: {exc.msg} (line {exc.lineno})") from None
+            raise forms.ValidationError(
+                _("this is not JSON: %(msg)s (line %(lineno)s)") % {"msg": exc.msg, "lineno": exc.lineno}
+            ) from None
         except InputRefused as exc:
             raise forms.ValidationError(str(exc)) from None
         if not isinstance(value, dict):
-            raise forms.ValidationError('give an object, such as {"third_place": true}')
+            raise forms.ValidationError(_('give an object, such as {"third_place": true}'))
         try:
             return bounds.stage_settings(value)
         except bounds.OutOfBounds as exc:
@@ -383,13 +423,15 @@ class BulkAddForm(forms.Form):
 
     entries = forms.CharField(
         required=False,
-        label="Participants, one a line",
-        help_text="user names, one a line; or CSV with a header: name,username,club,rating,seed,ai_level",
+        label=gettext_lazy("Participants, one a line"),
+        help_text=gettext_lazy("user names, one a line; or CSV with a header: name,username,club,rating,seed,ai_level"),
         widget=forms.Textarea(attrs={"rows": 6}),
         max_length=bounds.MAX_BULK_BYTES,
     )
     file = forms.FileField(
-        required=False, label="or a CSV file", help_text=f"at most {bounds.MAX_BULK_BYTES // 1024} KB"
+        required=False,
+        label=gettext_lazy("or a CSV file"),
+        help_text=format_lazy(gettext_lazy("at most {size} KB"), size=bounds.MAX_BULK_BYTES // 1024),
     )
 
     def clean(self):
@@ -397,13 +439,15 @@ class BulkAddForm(forms.Form):
         upload = data.get("file")
         if upload:
             if upload.size > bounds.MAX_BULK_BYTES:
-                raise forms.ValidationError(f"the file is larger than {bounds.MAX_BULK_BYTES // 1024} KB")
+                raise forms.ValidationError(
+                    _("the file is larger than %(value)s KB") % {"value": bounds.MAX_BULK_BYTES // 1024}
+                )
             try:
                 data["entries"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError("the file is not UTF-8 text") from None
+                raise forms.ValidationError(_("the file is not UTF-8 text")) from None
         if not (data.get("entries") or "").strip():
-            raise forms.ValidationError("paste a list or choose a file")
+            raise forms.ValidationError(_("paste a list or choose a file"))
         return data
 
 
@@ -414,13 +458,13 @@ class EventEditForm(EventCreateForm):
     time_zone = forms.CharField(
         max_length=64,
         required=False,
-        label="Time zone",
-        help_text="an IANA name such as Europe/Paris; times on the event's pages are shown in it",
+        label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy("an IANA name such as Europe/Paris; times on the event's pages are shown in it"),
         widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
     )
     starts_at = forms.CharField(
         required=False,
-        label="Starts at (in the event's time zone)",
+        label=gettext_lazy("Starts at (in the event's time zone)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
 
@@ -444,7 +488,7 @@ class EventEditForm(EventCreateForm):
                 return datetime.strptime(text, layout)  # naive: read in the event's time zone
             except ValueError:
                 continue
-        raise forms.ValidationError("give a date and time such as 2026-12-05T14:00")
+        raise forms.ValidationError(_("give a date and time such as 2026-12-05T14:00"))
 
     def __init__(self, *args, event: Event, options_locked: str = "", **kwargs):
         from tournament.services.schedules import event_zone
@@ -488,13 +532,13 @@ class RoundScheduleForm(forms.Form):
 
     starts_at = forms.DateTimeField(
         required=False,
-        label="Round starts",
+        label=gettext_lazy("Round starts"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     report_deadline = forms.DateTimeField(
         required=False,
-        label="Report results by",
+        label=gettext_lazy("Report results by"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
@@ -517,11 +561,15 @@ class TrfImportForm(forms.Form):
 
     text = forms.CharField(
         required=False,
-        label="Paste a TRF file",
+        label=gettext_lazy("Paste a TRF file"),
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "class": "mono"}),
         max_length=MAX_BYTES,
     )
-    file = forms.FileField(required=False, label="or choose a .trf file", help_text="at most 2 MB, 5,000 players")
+    file = forms.FileField(
+        required=False,
+        label=gettext_lazy("or choose a .trf file"),
+        help_text=gettext_lazy("at most 2 MB, 5,000 players"),
+    )
 
     def clean(self):
         from tournament.services.trf_import import decode_trf
@@ -530,11 +578,11 @@ class TrfImportForm(forms.Form):
         upload = data.get("file")
         if upload:
             if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError("the file is larger than 2 MB")
+                raise forms.ValidationError(_("the file is larger than 2 MB"))
             try:
                 data["text"] = decode_trf(upload.read())
             except ServiceError as error:
                 raise forms.ValidationError(error.message) from None
         if not (data.get("text") or "").strip():
-            raise forms.ValidationError("paste a TRF file or choose one")
+            raise forms.ValidationError(_("paste a TRF file or choose one"))
         return data

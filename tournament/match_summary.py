@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.engines import get_engine
 from tournament.models import Match, Participant, SeriesGame, Stage
 
@@ -77,7 +80,8 @@ def summarize(match: Match, stage: Stage, score_label: str = "score", absent: li
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
     if match.is_bye:
         points = seats[0].match_points if seats else stage.points_bye
-        return MatchSummary("bye", [], f"{_n(points or 0)} point{'' if points == 1 else 's'}", True)
+        text = ngettext("%(points)s point", "%(points)s points", 1 if points == 1 else 2) % {"points": _n(points or 0)}
+        return MatchSummary("bye", [], text, True)
     settled = match.status == Match.Status.COMPLETED
     games = _confirmed(match)
     ids = [seat.participant_id for seat in seats]
@@ -96,7 +100,7 @@ def summarize(match: Match, stage: Stage, score_label: str = "score", absent: li
         )
         if not games:
             return MatchSummary("team", [line], "", False)
-        verdict = {True: "won", False: "lost", None: "played"}[won]
+        verdict = {True: _("won"), False: _("lost"), None: _("played")}[won]
         score = f" · {score_label} {line.score}" if line.score else ""
         return MatchSummary("team", [line], f"{verdict}{score}", settled)
     lines = [
@@ -114,16 +118,22 @@ def summarize(match: Match, stage: Stage, score_label: str = "score", absent: li
         if settled:
             lines.sort(key=lambda line: (line.rank or 99, ids.index(line.participant_id)))
             first = [line.name for line in lines if line.rank == 1]
-            text = f"{' and '.join(first)} {'share first place' if len(first) > 1 else 'first'}"
+            if len(first) > 1:
+                text = _("%(names)s share first place") % {"names": _and(first)}
+            else:
+                text = _("%(name)s first") % {"name": first[0] if first else ""}
         elif games:
-            text = f"{len(games)} of {stage.series_length} games played"
+            text = _("%(played)s of %(count)s games played") % {"played": len(games), "count": stage.series_length}
         else:
             text = ""
         return MatchSummary("table", lines, text, settled)
     if settled and absent:
-        gone = " and ".join(seat.participant.name for seat in seats if seat.participant_id in absent)
+        gone = _and([seat.participant.name for seat in seats if seat.participant_id in absent])
         present = [seat.participant.name for seat in seats if seat.participant_id not in absent]
-        text = f"{present[0]} won by forfeit: {gone} did not play" if present else f"forfeit: {gone} did not play"
+        if present:
+            text = _("%(winner)s won by forfeit: %(absent)s did not play") % {"winner": present[0], "absent": gone}
+        else:
+            text = _("forfeit: %(absent)s did not play") % {"absent": gone}
         return MatchSummary("versus", lines, text, settled)
     return MatchSummary(
         "versus", lines, _versus(seats, wins, scores, scored, settled, games, stage, score_label), settled
@@ -138,30 +148,46 @@ def _versus(seats, wins, scores, scored, settled, games, stage, score_label) -> 
         if not games:
             return ""
         if wa == wb:
-            return f"level {tally} after {len(games)} game{'s' if len(games) > 1 else ''}"
+            return ngettext(
+                "level %(tally)s after %(count)s game", "level %(tally)s after %(count)s games", len(games)
+            ) % {"tally": tally, "count": len(games)}
         leader, high, low = (a, wa, wb) if wa > wb else (b, wb, wa)
-        return f"{leader.participant.name} leads {_n(high)}–{_n(low)}"
+        return _("%(name)s leads %(tally)s") % {"name": leader.participant.name, "tally": f"{_n(high)}–{_n(low)}"}
     if a.rank == b.rank:
         if scored:
-            return f"drawn {tally}, {score_label} {_n(scores[a.participant_id])} to {_n(scores[b.participant_id])}"
-        return f"drawn {tally}"
+            return _("drawn %(tally)s, %(label)s %(a)s to %(b)s") % {
+                "tally": tally,
+                "label": score_label,
+                "a": _n(scores[a.participant_id]),
+                "b": _n(scores[b.participant_id]),
+            }
+        return _("drawn %(tally)s") % {"tally": tally}
     winner, loser = (a, b) if (a.rank or 9) < (b.rank or 9) else (b, a)
     ww, wl = wins[winner.participant_id], wins[loser.participant_id]
     in_order = f"{_n(ww)}–{_n(wl)}"
+    words = {"winner": winner.participant.name, "loser": loser.participant.name, "tally": in_order}
+    words |= {"label": score_label}
     if ww != wl:
-        return f"{winner.participant.name} won {in_order}"
+        return _("%(winner)s won %(tally)s") % words
     sw, sl = scores[winner.participant_id], scores[loser.participant_id]
+    words |= {"a": _n(sw), "b": _n(sl)}
     if scored and sw != sl:
-        return (
-            f"level {in_order}; {winner.participant.name} wins on the game's tie-break: "
-            f"{score_label} {_n(sw)} to {_n(sl)}"
-        )
+        return _("level %(tally)s; %(winner)s wins on the game's tie-break: %(label)s %(a)s to %(b)s") % words
     if not games:  # no game counted: a forfeit
-        return f"{winner.participant.name} won: {loser.participant.name} did not play"
-    same = f", {score_label} {_n(sw)} each" if scored else ""
+        return _("%(winner)s won: %(loser)s did not play") % words
     if stage.level_series == Stage.LevelSeries.HIGHER_SEED:
-        return f"level {in_order}{same}; {winner.participant.name} goes through as the higher seed"
-    return f"{winner.participant.name} won {in_order}"
+        if scored:
+            return _("level %(tally)s, %(label)s %(a)s each; %(winner)s goes through as the higher seed") % words
+        return _("level %(tally)s; %(winner)s goes through as the higher seed") % words
+    return _("%(winner)s won %(tally)s") % words
+
+
+def _and(names: list[str]) -> str:
+    """ "alice and bob", "alice and bob and carol"."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("%(names)s and %(last)s") % {"names": text, "last": name}
+    return text
 
 
 @dataclass(frozen=True)
@@ -177,7 +203,7 @@ def round_table(round_, game: str) -> RoundTable:
     stage, label = round_.stage, score_label_of(game)
     forfeits = dict(Forfeit.objects.filter(match__round=round_).values_list("match_id", "absent"))
     rows = [(match, summarize(match, stage, label, forfeits.get(match.pk))) for match in round_.matches.all()]
-    shapes = [summary.shape for _, summary in rows if summary.shape != "bye"]
+    shapes = [summary.shape for __, summary in rows if summary.shape != "bye"]
     shape = "table" if "table" in shapes else ("team" if shapes and set(shapes) == {"team"} else "versus")
     return RoundTable(shape, rows)
 

@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 def new_seed() -> int:
@@ -33,7 +35,7 @@ def validate_time_zone(value: str) -> None:
     """A time zone is an IANA name such as ``Europe/Paris`` (``UTC`` included)."""
     if not isinstance(value, str) or value not in _zone_names():
         raise ValidationError(
-            "%(value)r is not a time zone: give an IANA name such as Europe/Paris or UTC",
+            _("%(value)r is not a time zone: give an IANA name such as Europe/Paris or UTC"),
             code="time_zone",
             params={"value": value},
         )
@@ -41,15 +43,15 @@ def validate_time_zone(value: str) -> None:
 
 class Event(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration open"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", gettext_lazy("Draft")
+        REGISTRATION = "registration", gettext_lazy("Registration open")
+        RUNNING = "running", gettext_lazy("Running")
+        FINISHED = "finished", pgettext_lazy("event status", "Finished")  # not a game's "Finished"
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Public"
-        UNLISTED = "unlisted", "Unlisted (anyone with the link)"
-        PRIVATE = "private", "Private (organisers and participants)"
+        PUBLIC = "public", gettext_lazy("Public")
+        UNLISTED = "unlisted", gettext_lazy("Unlisted (anyone with the link)")
+        PRIVATE = "private", gettext_lazy("Private (organisers and participants)")
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
@@ -60,7 +62,10 @@ class Event(models.Model):
     starts_on = models.DateField(null=True, blank=True)
     # Schedules (issue 17): times are stored in UTC and shown in the event's time zone.
     time_zone = models.CharField(
-        max_length=64, default="UTC", validators=[validate_time_zone], help_text="IANA name, e.g. Europe/Paris"
+        max_length=64,
+        default="UTC",
+        validators=[validate_time_zone],
+        help_text="IANA name, e.g. Europe/Paris",
     )
     starts_at = models.DateTimeField(null=True, blank=True, help_text="when the first round starts")
     starting_announced_at = models.DateTimeField(null=True, blank=True, help_text="event_starting was sent")
@@ -73,6 +78,8 @@ class Event(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = gettext_lazy("event")
+        verbose_name_plural = gettext_lazy("events")
         ordering = ["-starts_on", "-created_at"]
         indexes = [models.Index(fields=["status", "visibility"]), models.Index(fields=["game"])]
 
@@ -85,8 +92,8 @@ class Event(models.Model):
 
 class Participant(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ACTIVE = "active", gettext_lazy("Active")
+        WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="participants")
     user = models.ForeignKey(
@@ -105,6 +112,8 @@ class Participant(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("participant")
+        verbose_name_plural = gettext_lazy("participants")
         ordering = ["seed", "name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "user"], name="one_registration_per_user"),
@@ -128,27 +137,27 @@ class Participant(models.Model):
 
 class Stage(models.Model):
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-        TABLES = "tables", "Multiplayer tables"
-        SCORE_CHALLENGE = "score_challenge", "Score challenge (duplicate)"
+        SWISS = "swiss", gettext_lazy("Swiss")
+        ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+        SINGLE_ELIMINATION = "single_elimination", gettext_lazy("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", gettext_lazy("Double elimination")
+        TABLES = "tables", gettext_lazy("Multiplayer tables")
+        SCORE_CHALLENGE = "score_challenge", gettext_lazy("Score challenge (duplicate)")
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Not started"
-        RUNNING = "running", "Running"
-        CLOSED = "closed", "Closed"
+        PENDING = "pending", gettext_lazy("Not started")
+        RUNNING = "running", gettext_lazy("Running")
+        CLOSED = "closed", gettext_lazy("Closed")
 
     class LevelSeries(models.TextChoices):
-        DRAW = "draw", "stays drawn"
-        EXTRA_GAME = "extra_game", "an extra game decides"
-        HIGHER_SEED = "higher_seed", "the higher seed goes through"
+        DRAW = "draw", gettext_lazy("stays drawn")
+        EXTRA_GAME = "extra_game", gettext_lazy("an extra game decides")
+        HIGHER_SEED = "higher_seed", gettext_lazy("the higher seed goes through")
 
     class AtDeadline(models.TextChoices):
-        NOTHING = "nothing", "nothing happens"
-        FLAG = "flag", "flag it to the organisers"
-        FORFEIT_ABSENT = "forfeit_absent", "forfeit by the player who never checked in (else flag)"
+        NOTHING = "nothing", gettext_lazy("nothing happens")
+        FLAG = "flag", gettext_lazy("flag it to the organisers")
+        FORFEIT_ABSENT = "forfeit_absent", gettext_lazy("forfeit by the player who never checked in (else flag)")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveIntegerField(default=1)
@@ -166,7 +175,9 @@ class Stage(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     bracket = models.JSONField(null=True, blank=True, help_text="an elimination stage's bracket, drawn at round 1")
     groups = models.JSONField(
-        null=True, blank=True, help_text="a group stage's groups (participant ids by group), drawn at round 1"
+        null=True,
+        blank=True,
+        help_text="a group stage's groups (participant ids by group), drawn at round 1",
     )
     entrants = models.JSONField(
         null=True,
@@ -187,10 +198,15 @@ class Stage(models.Model):
         help_text="a one-sided report is confirmed this many hours after it was made (empty: never)",
     )
     at_deadline = models.CharField(
-        max_length=20, choices=AtDeadline.choices, default=AtDeadline.NOTHING, help_text="a match with no result"
+        max_length=20,
+        choices=AtDeadline.choices,
+        default=AtDeadline.NOTHING,
+        help_text="a match with no result",
     )
 
     class Meta:
+        verbose_name = gettext_lazy("stage")
+        verbose_name_plural = gettext_lazy("stages")
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="one_stage_per_number"),
@@ -207,8 +223,8 @@ class Stage(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PUBLISHED = "published", "Published"
-        CLOSED = "closed", "Closed"
+        PUBLISHED = "published", gettext_lazy("Published")
+        CLOSED = "closed", gettext_lazy("Closed")
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -223,6 +239,8 @@ class Round(models.Model):
     deadline_warned_at = models.DateTimeField(null=True, blank=True, help_text="deadline_approaching was sent")
 
     class Meta:
+        verbose_name = gettext_lazy("round")
+        verbose_name_plural = gettext_lazy("rounds")
         ordering = ["stage", "number"]
         constraints = [models.UniqueConstraint(fields=["stage", "number"], name="one_round_per_number")]
 
@@ -232,8 +250,8 @@ class Round(models.Model):
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for results"
-        COMPLETED = "completed", "Completed"
+        PENDING = "pending", gettext_lazy("Waiting for results")
+        COMPLETED = "completed", gettext_lazy("Completed")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveIntegerField()
@@ -249,8 +267,9 @@ class Match(models.Model):
     flag_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("match")
+        verbose_name_plural = gettext_lazy("matches")
         ordering = ["round", "table"]
-        verbose_name_plural = "matches"
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
 
     def __str__(self) -> str:
@@ -279,6 +298,8 @@ class MatchSeat(models.Model):
     match_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("match seat")
+        verbose_name_plural = gettext_lazy("match seats")
         ordering = ["match", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_participant_per_seat"),
@@ -293,10 +314,10 @@ class SeriesGame(models.Model):
     """One game of a match's series, with its current result; the ledger keeps every change."""
 
     class Status(models.TextChoices):
-        AWAITING = "awaiting", "Waiting for a report"
-        REPORTED = "reported", "Reported, waiting for confirmation"
-        DISPUTED = "disputed", "Disputed"
-        CONFIRMED = "confirmed", "Confirmed"
+        AWAITING = "awaiting", gettext_lazy("Waiting for a report")
+        REPORTED = "reported", gettext_lazy("Reported, waiting for confirmation")
+        DISPUTED = "disputed", gettext_lazy("Disputed")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
@@ -328,11 +349,18 @@ class SeriesGame(models.Model):
         help_text="the player whose report the attached log is (empty: Brume's or an organiser's log)",
     )
     live = models.ForeignKey(
-        "games.LiveGame", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", help_text="played online"
+        "games.LiveGame",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="played online",
     )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = gettext_lazy("series game")
+        verbose_name_plural = gettext_lazy("series games")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_game_per_number")]
 
@@ -344,19 +372,19 @@ class ResultEntry(models.Model):
     """The append-only ledger of a series game's result: nothing is overwritten silently."""
 
     class Action(models.TextChoices):
-        REPORT = "report", "reported"
-        CONFIRM = "confirm", "confirmed"
-        DISPUTE = "dispute", "disputed"
-        CORRECT = "correct", "corrected"
-        RULE = "rule", "ruled on the dispute"
-        LOG_VALIDATED = "log_validated", "confirmed by a valid game log"
-        AUTO_CONFIRM = "auto_confirm", "confirmed: nobody disputed the report in time"
-        FORFEIT = "forfeit", "forfeited at the deadline"
+        REPORT = "report", gettext_lazy("reported")
+        CONFIRM = "confirm", gettext_lazy("confirmed")
+        DISPUTE = "dispute", gettext_lazy("disputed")
+        CORRECT = "correct", gettext_lazy("corrected")
+        RULE = "rule", gettext_lazy("ruled on the dispute")
+        LOG_VALIDATED = "log_validated", gettext_lazy("confirmed by a valid game log")
+        AUTO_CONFIRM = "auto_confirm", gettext_lazy("confirmed: nobody disputed the report in time")
+        FORFEIT = "forfeit", gettext_lazy("forfeited at the deadline")
 
     class Role(models.TextChoices):
-        PARTICIPANT = "participant", "participant"
-        ORGANISER = "organiser", "organiser"
-        SYSTEM = "system", "Brume"
+        PARTICIPANT = "participant", gettext_lazy("participant")
+        ORGANISER = "organiser", gettext_lazy("organiser")
+        SYSTEM = "system", gettext_lazy("Brume")
 
     game = models.ForeignKey(SeriesGame, on_delete=models.CASCADE, related_name="ledger")
     version = models.PositiveIntegerField()
@@ -373,6 +401,8 @@ class ResultEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("result entry")
+        verbose_name_plural = gettext_lazy("result entries")
         ordering = ["game", "version"]
         constraints = [models.UniqueConstraint(fields=["game", "version"], name="one_entry_per_version")]
 
@@ -395,6 +425,8 @@ class DeclaredConflict(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("declared conflict")
+        verbose_name_plural = gettext_lazy("declared conflicts")
         ordering = ["event", "id"]
         constraints = [
             models.UniqueConstraint(fields=["first", "second"], name="one_declaration_per_pair"),

@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Event, Match, MatchSeat, SeriesGame
 
 # What a list can be filtered on, in the organiser's words.
 MATCH_NEEDS = {
-    "dispute": "a ruling",
-    "confirmation": "a confirmation",
-    "result": "a result",
+    "dispute": gettext_lazy("a ruling"),
+    "confirmation": gettext_lazy("a confirmation"),
+    "result": gettext_lazy("a result"),
 }
 MAX_SHOWN = 500  # matches on one page: an event's open matches fit (a 1,000-entrant Swiss round has 500)
 

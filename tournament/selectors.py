@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
 from tournament.permissions import closed_to_outsiders
@@ -203,24 +205,35 @@ class NextAction:
 def organiser_actions(event: Event) -> list[NextAction]:
     """What the organiser should do next, most pressing first."""
     if event.status == Event.Status.DRAFT:
-        return [NextAction("Open registration", "players can then sign up", "open_registration")]
+        return [NextAction(_("Open registration"), _("players can then sign up"), "open_registration")]
     active = event.participants.filter(status=Participant.Status.ACTIVE).count()
     if event.status == Event.Status.REGISTRATION:
         if active < 2:
-            return [NextAction("Add participants", f"{active} registered; at least two are needed", "add_participant")]
-        return [NextAction("Start the event", f"{active} participants registered", "start")]
+            detail = _("%(count)s registered; at least two are needed") % {"count": active}
+            return [NextAction(_("Add participants"), detail, "add_participant")]
+        detail = ngettext("%(count)s participant registered", "%(count)s participants registered", active)
+        return [NextAction(_("Start the event"), detail % {"count": active}, "start")]
     if event.status == Event.Status.FINISHED:
         return []
     stage = current_stage(event)
     if stage is None:
-        return [NextAction("Add a stage", "choose a format", "add_stage")]
+        return [NextAction(_("Add a stage"), _("choose a format"), "add_stage")]
     previous = event.stages.filter(number=stage.number - 1).first()
     if previous is not None and previous.advance_count and stage.entrants is None and not stage.rounds.exists():
         return [
             NextAction(
-                f"Advance the top {previous.advance_count}{' of each group' if previous.groups else ''} to {stage.name}",
-                f"seeded by their finish in {previous.name}"
-                + (", group winners first, group mates apart in the first round" if previous.groups else ""),
+                (
+                    _("Advance the top %(count)s of each group to %(stage)s")
+                    if previous.groups
+                    else _("Advance the top %(count)s to %(stage)s")
+                )
+                % {"count": previous.advance_count, "stage": stage.name},
+                (
+                    _("seeded by their finish in %(stage)s, group winners first, group mates apart in the first round")
+                    if previous.groups
+                    else _("seeded by their finish in %(stage)s")
+                )
+                % {"stage": previous.name},
                 "advance",
             )
         ]
@@ -231,15 +244,22 @@ def organiser_actions(event: Event) -> list[NextAction]:
     agreed = open_games.filter(status=SeriesGame.Status.REPORTED).count()
     missing = pending.count()
     if disputes:
-        label = f"Rule on {disputes} dispute{'s' if disputes != 1 else ''}"
+        label = ngettext("Rule on %(count)s dispute", "Rule on %(count)s disputes", disputes) % {"count": disputes}
         actions.append(NextAction(label, "", "disputes", urgent=True, needs="dispute"))
     if agreed:
-        label = f"Confirm {agreed} reported result{'s' if agreed != 1 else ''}"
-        detail = "reported by one side, not disputed"
+        label = ngettext("Confirm %(count)s reported result", "Confirm %(count)s reported results", agreed) % {
+            "count": agreed
+        }
+        detail = _("reported by one side, not disputed")
         actions.append(NextAction(label, detail, "confirm_reported", needs="confirmation"))
     if missing:
         actions.append(
-            NextAction(f"{missing} result{'s' if missing != 1 else ''} missing", "", "results", needs="result")
+            NextAction(
+                ngettext("%(count)s result missing", "%(count)s results missing", missing) % {"count": missing},
+                "",
+                "results",
+                needs="result",
+            )
         )
     elif stage.status != Stage.Status.CLOSED:
         from tournament.services.brackets import stage_bracket_state
@@ -248,13 +268,19 @@ def organiser_actions(event: Event) -> list[NextAction]:
         planned = stage.settings.get("rounds")
         bracket = stage_bracket_state(stage)
         if bracket is not None and bracket.champion is not None:
-            actions.append(NextAction(f"Close {stage.name}", "the bracket has its champion", "close_stage"))
+            close = _("Close %(stage)s") % {"stage": stage.name}
+            actions.append(NextAction(close, _("the bracket has its champion"), "close_stage"))
         elif planned and next_number > planned:
-            actions.append(NextAction(f"Close {stage.name}", f"all {planned} rounds are played", "close_stage"))
+            close = _("Close %(stage)s") % {"stage": stage.name}
+            actions.append(NextAction(close, _("all %(count)s rounds are played") % {"count": planned}, "close_stage"))
         else:
-            actions.append(NextAction(f"Pair round {next_number}", f"{stage.get_format_display()}", "pair"))
+            actions.append(
+                NextAction(
+                    _("Pair round %(number)s") % {"number": next_number}, f"{stage.get_format_display()}", "pair"
+                )
+            )
     if stage.status == Stage.Status.CLOSED and not event.stages.exclude(status=Stage.Status.CLOSED).exists():
-        actions.append(NextAction("Finish the event", "every stage is closed", "finish"))
+        actions.append(NextAction(_("Finish the event"), _("every stage is closed"), "finish"))
     return actions
 
 
@@ -285,15 +311,38 @@ def player_tasks(user) -> list[PlayerTask]:
             None,
         )
         if game is None:
-            tasks.append(PlayerTask(match, None, "waiting for the series to be settled", False))
+            tasks.append(PlayerTask(match, None, _("waiting for the series to be settled"), False))
         elif game.status == SeriesGame.Status.AWAITING:
-            tasks.append(PlayerTask(match, game, f"play game {game.number} and report its result", True))
+            tasks.append(
+                PlayerTask(match, game, _("play game %(number)s and report its result") % {"number": game.number}, True)
+            )
         elif game.status == SeriesGame.Status.REPORTED and game.reported_by_id != mine.pk:
-            tasks.append(PlayerTask(match, game, f"confirm or dispute the reported result of game {game.number}", True))
+            tasks.append(
+                PlayerTask(
+                    match,
+                    game,
+                    _("confirm or dispute the reported result of game %(number)s") % {"number": game.number},
+                    True,
+                )
+            )
         elif game.status == SeriesGame.Status.REPORTED:
-            tasks.append(PlayerTask(match, game, f"waiting for your opponent to confirm game {game.number}", False))
+            tasks.append(
+                PlayerTask(
+                    match,
+                    game,
+                    _("waiting for your opponent to confirm game %(number)s") % {"number": game.number},
+                    False,
+                )
+            )
         else:
-            tasks.append(PlayerTask(match, game, f"game {game.number} is disputed: an organiser will rule", False))
+            tasks.append(
+                PlayerTask(
+                    match,
+                    game,
+                    _("game %(number)s is disputed: an organiser will rule") % {"number": game.number},
+                    False,
+                )
+            )
     return tasks
 
 

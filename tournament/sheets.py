@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from math import ceil
 
 import segno
+from django.utils.translation import gettext as _
 
 QR_ERROR_LEVEL = "m"  # survives a crease or a coffee ring on a printed sheet
 QR_BORDER = 2  # quiet zone in modules; the sheet's white margin adds to it
@@ -40,7 +41,9 @@ def qr_svg(text: str, *, title: str) -> str:
         lineclass=None,
     )
     svg = out.getvalue().decode("ascii")
-    return svg.replace("<svg ", '<svg role="img" aria-label="QR code: ' + _attr(title) + '" ', 1)
+    return svg.replace(
+        "<svg ", '<svg role="img" aria-label="' + _attr(_("QR code: %(title)s") % {"title": title}) + '" ', 1
+    )
 
 
 def _attr(text: str) -> str:

@@ -11,11 +11,13 @@ for everyone else, so that a fragment rendered for one never reaches the other.
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_noop
 
 from tournament.models import Match, Round, SeriesGame, Stage
 from tournament.permissions import closed_to_outsiders, is_organiser, seat_participant
 
-HIDDEN = "The results of this round are hidden until the round is over."
+# English, marked; shown through gettext(HIDDEN) in the reader's language.
+HIDDEN = gettext_noop("The results of this round are hidden until the round is over.")
 
 
 def stage_is_silent(stage: Stage) -> bool:

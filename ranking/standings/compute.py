@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ranking.standings.model import Entrant, EntrantId, Scoring
 from ranking.tiebreaks import Context, TieBreak, Value, get_tiebreak
+from ranking.tiebreaks.text import _
 
 
 @dataclass
@@ -50,18 +51,25 @@ class Standings:
         tiebreak = self.deciding_tiebreak(a, b)
         names = ra.entrant.name, rb.entrant.name
         if tiebreak is None:
+            words = {"a": names[0], "b": names[1], "rank": ra.rank}
             if self.deciding is not None and self.deciding < len(self.tiebreaks):
-                on = ", ".join(t.name.lower() for t in self.tiebreaks[: self.deciding])
+                words["on"] = ", ".join(_(t.name).lower() for t in self.tiebreaks[: self.deciding])
                 return (
-                    f"{names[0]} and {names[1]} are level on {on}: they share rank {ra.rank} "
-                    "(the other columns are shown for information)"
+                    _(
+                        "%(a)s and %(b)s are level on %(on)s: they share rank %(rank)s "
+                        "(the other columns are shown for information)"
+                    )
+                    % words
                 )
-            return f"{names[0]} and {names[1]} are level on every tie-break: they share rank {ra.rank}"
+            return _("%(a)s and %(b)s are level on every tie-break: they share rank %(rank)s") % words
         va, vb = ra.values[tiebreak.key], rb.values[tiebreak.key]
         above, below, vh, vl = (names[0], names[1], va, vb) if ra.rank < rb.rank else (names[1], names[0], vb, va)
         earlier = self.tiebreaks[: self.tiebreaks.index(tiebreak)]
-        level = f"level on {', '.join(t.name.lower() for t in earlier)}; " if earlier else ""
-        return f"{above} is above {below}: {level}{tiebreak.difference(vh, vl, (above, below))}"
+        words = {"above": above, "below": below, "difference": tiebreak.difference(vh, vl, (above, below))}
+        if earlier:
+            words["level"] = ", ".join(_(t.name).lower() for t in earlier)
+            return _("%(above)s is above %(below)s: level on %(level)s; %(difference)s") % words
+        return _("%(above)s is above %(below)s: %(difference)s") % words
 
 
 def _split(group: list[EntrantId], values: dict[EntrantId, Value]) -> list[list[EntrantId]]:

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from ranking.standings.model import Entrant, EntrantId, Scoring, Unplayed
+from ranking.tiebreaks.text import N_, _
 
 
 class Direction(StrEnum):
@@ -65,18 +66,21 @@ class Context:
 class UnknownTieBreak(LookupError):
     def __init__(self, key: str):
         known = ", ".join(sorted(_registry()))
-        super().__init__(f"no tie-break called {key!r} (known: {known})")
+        super().__init__(_("no tie-break called %(key)s (known: %(known)s)") % {"key": repr(key), "known": known})
         self.key = key
 
 
 class TieBreak:
-    """Subclass, set the class attributes, implement ``values`` and ``register`` an instance."""
+    """Subclass, set the class attributes, implement ``values`` and ``register`` an instance.
+
+    ``name``, ``short`` and ``unplayed`` are English, marked with ``N_``: whoever shows them
+    translates them (``describe`` does)."""
 
     key: str = ""
     name: str = ""
     short: str = ""  # a column heading
     direction: Direction = Direction.HIGHER
-    unplayed: str = "unplayed rounds do not count"  # in words, for the documentation and pages
+    unplayed: str = N_("unplayed rounds do not count")  # in words, for the documentation and pages
     # Direct encounter only makes sense inside a tied group: it is computed per group.
     per_group: bool = False
 
@@ -90,25 +94,34 @@ class TieBreak:
     def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
         """In words, how ``above`` beats ``below`` on this tie-break (their orders differ);
         ``names`` are the two entrants' names, for tie-breaks that tell a story."""
-        better = "fewer is better" if self.direction == Direction.LOWER else "more is better"
-        return f"{self.name.lower()} {above.shown} to {below.shown} ({better})"
+        if self.direction == Direction.LOWER:
+            text = _("%(tiebreak)s %(above)s to %(below)s (fewer is better)")
+        else:
+            text = _("%(tiebreak)s %(above)s to %(below)s (more is better)")
+        return text % {"tiebreak": _(self.name).lower(), "above": above.shown, "below": below.shown}
 
     def describe(self) -> dict[str, str]:
         return {
             "key": self.key,
-            "name": self.name,
-            "short": self.short or self.name,
+            "name": _(self.name),
+            "short": _(self.short or self.name),
             "direction": str(self.direction),
-            "unplayed": self.unplayed,
+            "unplayed": _(self.unplayed),
         }
 
 
 UNPLAYED_WORDS = {
-    Unplayed.PAIRING_BYE: "bye",
-    Unplayed.FORFEIT_WIN: "won by forfeit",
-    Unplayed.FORFEIT_LOSS: "lost by forfeit",
-    Unplayed.ABSENT: "absent",
+    Unplayed.PAIRING_BYE: N_("bye"),
+    Unplayed.FORFEIT_WIN: N_("won by forfeit"),
+    Unplayed.FORFEIT_LOSS: N_("lost by forfeit"),
+    Unplayed.ABSENT: N_("absent"),
 }
+
+
+def unplayed_words(unplayed: Unplayed | None) -> str:
+    """Why a round was not played, in the reader's language."""
+    return _(UNPLAYED_WORDS.get(unplayed, N_("unplayed")))
+
 
 _tiebreaks: dict[str, TieBreak] | None = None
 

@@ -8,20 +8,21 @@ tie-breaks are shown for information.
 from __future__ import annotations
 
 from ranking.tiebreaks.base import Context, Direction, TieBreak, Value, register
+from ranking.tiebreaks.text import N_, _
 
 
 class BracketPlace(TieBreak):
     key = "bracket_place"
-    name = "Bracket place"
-    short = "Place"
+    name = N_("Bracket place")
+    short = N_("Place")
     direction = Direction.LOWER
-    unplayed = "a walkover advances the entrant like a win; the bracket alone decides"
+    unplayed = N_("a walkover advances the entrant like a win; the bracket alone decides")
 
     def values(self, context: Context, group):
         places = context.scoring.extra.get("bracket_places", {})
         out = {}
         for eid in group:
-            place, how = places.get(eid, (None, "not in the bracket"))
+            place, how = places.get(eid, (None, _("not in the bracket")))
             if place is None:
                 out[eid] = Value(float("-inf"), "", how)
             else:
@@ -30,7 +31,14 @@ class BracketPlace(TieBreak):
 
     def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
         first, second = names
-        return f"{first} {above.detail}, {second} {below.detail} (bracket places {above.shown} and {below.shown})"
+        return _("%(first)s %(first_how)s, %(second)s %(second_how)s (bracket places %(above)s and %(below)s)") % {
+            "first": first,
+            "first_how": above.detail,
+            "second": second,
+            "second_how": below.detail,
+            "above": above.shown,
+            "below": below.shown,
+        }
 
 
 register(BracketPlace())

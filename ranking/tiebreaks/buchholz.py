@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ranking.tiebreaks.base import UNPLAYED_WORDS, Context, TieBreak, number, register
+from ranking.tiebreaks.base import Context, TieBreak, number, register, unplayed_words
+from ranking.tiebreaks.text import N_, _
 
 
 @dataclass(frozen=True)
@@ -32,16 +33,16 @@ def contributions(context: Context, eid) -> list[Contribution]:
             out.append(Contribution(r.round, amount, False, f"R{r.round} {names} {number(amount)}"))
         else:
             own = context.points[eid]
-            why = UNPLAYED_WORDS.get(r.unplayed, "unplayed")
-            out.append(Contribution(r.round, own, True, f"R{r.round} {why}: own score {number(own)}"))
+            own_score = _("own score %(points)s") % {"points": number(own)}
+            out.append(Contribution(r.round, own, True, f"R{r.round} {unplayed_words(r.unplayed)}: {own_score}"))
     return out
 
 
 class Buchholz(TieBreak):
     key = "buchholz"
-    name = "Buchholz"
-    short = "BH"
-    unplayed = (
+    name = N_("Buchholz")
+    short = N_("BH")
+    unplayed = N_(
         "an opponent's unplayed rounds count as draws; your own unplayed round counts your own score "
         "(FIDE C.07 16.2–16.3); cuts remove unplayed rounds first"
     )
@@ -54,9 +55,9 @@ class Buchholz(TieBreak):
             items = contributions(context, eid)
             kept, cut = self._cut(items)
             total = sum(c.amount for c in kept)
-            detail = " + ".join(c.text for c in kept) or "no round"
+            detail = " + ".join(c.text for c in kept) or _("no round")
             if cut:
-                detail += "; cut " + ", ".join(c.text for c in cut)
+                detail = _("%(detail)s; cut %(cut)s") % {"detail": detail, "cut": ", ".join(c.text for c in cut)}
             out[eid] = self.value(total, detail)
         return out
 
@@ -73,22 +74,22 @@ class Buchholz(TieBreak):
 
 class BuchholzCut1(Buchholz):
     key = "buchholz_cut1"
-    name = "Buchholz Cut-1"
-    short = "BH-C1"
+    name = N_("Buchholz Cut-1")
+    short = N_("BH-C1")
     cut_low = 1
 
 
 class BuchholzCut2(Buchholz):
     key = "buchholz_cut2"
-    name = "Buchholz Cut-2"
-    short = "BH-C2"
+    name = N_("Buchholz Cut-2")
+    short = N_("BH-C2")
     cut_low = 2
 
 
 class MedianBuchholz(Buchholz):
     key = "buchholz_median"
-    name = "Median Buchholz"
-    short = "BH-M1"
+    name = N_("Median Buchholz")
+    short = N_("BH-M1")
     cut_low = 1
     cut_high = 1
 

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from ranking.standings.model import Unplayed
 from ranking.tiebreaks.base import Context, TieBreak, Value, number, register
+from ranking.tiebreaks.text import N_, _
 
 
 def encounter_scores(context: Context, group) -> tuple[dict, dict]:
@@ -32,9 +33,9 @@ def encounter_scores(context: Context, group) -> tuple[dict, dict]:
 
 class DirectEncounter(TieBreak):
     key = "direct_encounter"
-    name = "Direct encounter"
-    short = "DE"
-    unplayed = "byes do not count; forfeits between the tied entrants count as their result"
+    name = N_("Direct encounter")
+    short = N_("DE")
+    unplayed = N_("byes do not count; forfeits between the tied entrants count as their result")
     per_group = True
 
     def values(self, context: Context, group):
@@ -53,12 +54,16 @@ class DirectEncounter(TieBreak):
             reachable = {eid: score[eid] + len(set(remaining) - met[eid] - {eid}) for eid in remaining}
             if any(reachable[other] >= score[best] for other in remaining if other != best):
                 break
-            out[best] = Value(level, number(score[best]), self._detail(context, best, group) + "; out of reach")
+            out[best] = Value(
+                level,
+                number(score[best]),
+                _("%(detail)s; out of reach") % {"detail": self._detail(context, best, group)},
+            )
             remaining.remove(best)
             level -= 1
         for eid in remaining:
-            note = "; not everyone tied has met: this does not separate them"
-            out[eid] = Value(0, number(score[eid]), self._detail(context, eid, group) + note)
+            note = _("%(detail)s; not everyone tied has met: this does not separate them")
+            out[eid] = Value(0, number(score[eid]), note % {"detail": self._detail(context, eid, group)})
         return out
 
     def _detail(self, context, eid, group) -> str:
@@ -67,7 +72,7 @@ class DirectEncounter(TieBreak):
             for e in r.encounters:
                 if e.opponent in group and e.opponent != eid:
                     parts.append(f"R{r.round} {context.entrants[e.opponent].name} {number(e.result)}")
-        return "against the tied: " + (", ".join(parts) or "none met")
+        return _("against the tied: %(encounters)s") % {"encounters": ", ".join(parts) or _("none met")}
 
 
 register(DirectEncounter())

@@ -7,13 +7,14 @@ Where the engine's tie-break tuple of a game was not recorded, the game's score 
 from __future__ import annotations
 
 from ranking.tiebreaks.base import Context, TieBreak, Value, number, register
+from ranking.tiebreaks.text import N_, _, ngettext
 
 
 class GameScore(TieBreak):
     key = "game_score"
-    name = "Game score"
-    short = "Score"
-    unplayed = "unplayed rounds have no games: they add nothing"
+    name = N_("Game score")
+    short = N_("Score")
+    unplayed = N_("unplayed rounds have no games: they add nothing")
     won_games_only = False
 
     def values(self, context: Context, group):
@@ -21,7 +22,7 @@ class GameScore(TieBreak):
         for eid in group:
             games = [g for g in context.entrants[eid].games if g.won or not self.won_games_only]
             total = sum(g.score for g in games)
-            parts = " + ".join(f"G{g.number} {number(g.score)}" for g in games) or "no game"
+            parts = " + ".join(f"G{g.number} {number(g.score)}" for g in games) or _("no game")
             out[eid] = self.value(total, parts)
         return out
 
@@ -30,13 +31,16 @@ class MenhirsFogPoints(GameScore):
     """Menhirs: the fog-tile points of the winner, summed over the games the entrant won."""
 
     key = "menhirs_fog_points"
-    name = "Fog-tile points"
-    short = "Fog"
+    name = N_("Fog-tile points")
+    short = N_("Fog")
     won_games_only = True
 
 
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    """1st, 2nd, 3rd, 4th... in the reader's language."""
+    if n in (1, 2, 3):
+        return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}[n]
+    return _("%(n)sth") % {"n": n}
 
 
 def _first_difference(above: Value, below: Value) -> int | None:
@@ -54,9 +58,9 @@ class SummedTiebreak(TieBreak):
     """The engine's tie-break tuples added up element by element, compared left to right."""
 
     key = "game_tiebreak"
-    name = "Game tie-break"
-    short = "Game TB"
-    unplayed = "unplayed rounds have no games: they add nothing"
+    name = N_("Game tie-break")
+    short = N_("Game TB")
+    unplayed = N_("unplayed rounds have no games: they add nothing")
     labels: tuple[str, ...] = ()
 
     def values(self, context: Context, group):
@@ -64,16 +68,16 @@ class SummedTiebreak(TieBreak):
         out = {}
         for eid in group:
             tuples = [(g.number, g.tiebreak or (g.score,)) for g in context.entrants[eid].games]
-            width = max((len(t) for _, t in tuples), default=1)
+            width = max((len(t) for __, t in tuples), default=1)
             total = [0.0] * width
-            for _, t in tuples:
+            for __, t in tuples:
                 for i, v in enumerate(t):
                     total[i] += v
-            detail = " + ".join(f"G{n} {_tuple_text(t)}" for n, t in tuples) or "no game"
+            detail = " + ".join(f"G{n} {_tuple_text(t)}" for n, t in tuples) or _("no game")
             if labels:
                 detail += " — " + ", ".join(labels)
             parts = tuple(_part(labels, index, value) for index, value in enumerate(total))
-            shown = " / ".join(figure for _, figure, _ in parts)
+            shown = " / ".join(figure for __, figure, __ in parts)
             out[eid] = Value(tuple(total), shown, detail, parts)
         return out
 
@@ -83,33 +87,54 @@ class SummedTiebreak(TieBreak):
             return super().difference(above, below)
         label, a, fewer = above.parts[index]
         b = below.parts[index][1]
-        better = "fewer is better" if fewer else "more is better"
-        whole = f"{self.name.lower()} {above.shown} to {below.shown}"
+        words = {"tiebreak": _(self.name).lower(), "above": above.shown, "below": below.shown, "figure": label}
+        words |= {"a": a, "b": b, "level": ", ".join(part[0] for part in above.parts[:index])}
         if index == 0:
-            return f"{whole}: {label} {a} to {b} ({better})"
-        level = ", ".join(part[0] for part in above.parts[:index])
-        return f"{whole}: level on {level}, then {label} {a} to {b} ({better})"
+            if fewer:
+                return _("%(tiebreak)s %(above)s to %(below)s: %(figure)s %(a)s to %(b)s (fewer is better)") % words
+            return _("%(tiebreak)s %(above)s to %(below)s: %(figure)s %(a)s to %(b)s (more is better)") % words
+        if fewer:
+            return (
+                _(
+                    "%(tiebreak)s %(above)s to %(below)s: level on %(level)s, then %(figure)s %(a)s to %(b)s "
+                    "(fewer is better)"
+                )
+                % words
+            )
+        return (
+            _(
+                "%(tiebreak)s %(above)s to %(below)s: level on %(level)s, then %(figure)s %(a)s to %(b)s "
+                "(more is better)"
+            )
+            % words
+        )
 
 
 def _part(labels, index: int, value: float) -> tuple[str, str, bool]:
     """A figure of an engine's tuple: its label, as shown, and whether fewer is better. A
     "fewer is better" figure is stored negated (larger compares better): it is shown as the count."""
     if index >= len(labels):
-        return f"its {ordinal(index + 1)} figure", number(abs(value) if not labels else value), False
+        return (
+            _("its %(ordinal)s figure") % {"ordinal": ordinal(index + 1)},
+            number(abs(value) if not labels else value),
+            False,
+        )
     label = labels[index]
     fewer = any(word in label.lower() for word in ("fewer", "fewest", "negated"))
     words = label.split(" (")[0].lower()
     words = words.removeprefix("fewest ").removeprefix("fewer ") if fewer else words
-    return words, number(abs(value) if fewer else value), fewer
+    return _(words), number(abs(value) if fewer else value), fewer
 
 
 class FogRescuePoints(SummedTiebreak):
     """The FOG: rescue points, then fewest islanders lost, then most commoners rescued."""
 
     key = "fog_rescue_points"
-    name = "Rescue points"
-    short = "RP"
+    name = N_("Rescue points")
+    short = N_("RP")
     labels = ("rescue points", "islanders lost (fewer is better)", "commoners rescued")
+    # The figures as "why" names them (``_part`` reads the labels above).
+    FIGURES = (N_("rescue points"), N_("islanders lost"), N_("commoners rescued"))
 
 
 class CarnacDolmens(TieBreak):
@@ -117,9 +142,9 @@ class CarnacDolmens(TieBreak):
     game: more dolmens, then the larger largest dolmen, then the next largest, and so on."""
 
     key = "carnac_dolmens"
-    name = "Dolmens"
-    short = "Dolmens"
-    unplayed = "unplayed rounds have no games: they add nothing"
+    name = N_("Dolmens")
+    short = N_("Dolmens")
+    unplayed = N_("unplayed rounds have no games: they add nothing")
 
     def values(self, context: Context, group):
         pooled = {}
@@ -135,16 +160,19 @@ class CarnacDolmens(TieBreak):
                     missing.append(game.number)
             pooled[eid] = (count, sorted(sizes, reverse=True))
             notes[eid] = missing
-        width = max((len(s) for _, s in pooled.values()), default=0)
+        width = max((len(s) for __, s in pooled.values()), default=0)
         out = {}
         for eid, (count, sizes) in pooled.items():
-            detail = f"{count} dolmen{'s' if count != 1 else ''}"
+            detail = ngettext("%(count)s dolmen", "%(count)s dolmens", count) % {"count": count}
             if sizes:
-                detail += ", sizes " + " ".join(str(s) for s in sizes)
+                detail = _("%(detail)s, sizes %(sizes)s") % {"detail": detail, "sizes": " ".join(str(s) for s in sizes)}
             if notes[eid]:
-                detail += f"; sizes not recorded for game{'s' if len(notes[eid]) > 1 else ''} " + ", ".join(
-                    f"G{n}" for n in notes[eid]
-                )
+                missing = ", ".join(f"G{n}" for n in notes[eid])
+                detail = ngettext(
+                    "%(detail)s; sizes not recorded for game %(games)s",
+                    "%(detail)s; sizes not recorded for games %(games)s",
+                    len(notes[eid]),
+                ) % {"detail": detail, "games": missing}
             order = (count, *sizes, *([0] * (width - len(sizes))))
             out[eid] = Value(order, str(count), detail)
         return out
@@ -154,9 +182,16 @@ class CarnacDolmens(TieBreak):
         if not index:  # the counts differ (or nothing does)
             return super().difference(above, below)
         a, b = above.order[index], below.order[index]
-        which = "largest dolmen" if index == 1 else f"{ordinal(index)} largest dolmen"
-        sizes = f"size {a} to {'none' if not b else f'size {b}'}"
-        return f"dolmens {above.shown} each; {which} {sizes} (the rulebook compares the largest dolmens next)"
+        which = _("largest dolmen") if index == 1 else _("%(ordinal)s largest dolmen") % {"ordinal": ordinal(index)}
+        if b:
+            sizes = _("size %(a)s to size %(b)s") % {"a": a, "b": b}
+        else:
+            sizes = _("size %(a)s to none") % {"a": a}
+        return _("dolmens %(count)s each; %(which)s %(sizes)s (the rulebook compares the largest dolmens next)") % {
+            "count": above.shown,
+            "which": which,
+            "sizes": sizes,
+        }
 
 
 register(GameScore())

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 from ranking.tiebreaks.base import Context, Direction, TieBreak, number, register
+from ranking.tiebreaks.text import N_, _, ngettext
 
 
 def _per_round(entrant, amount) -> str:
     parts = [f"R{r.round} {number(amount(r))}" for r in entrant.rounds if r.games]
-    return " + ".join(parts) or "no game played"
+    return " + ".join(parts) or _("no game played")
 
 
 class GamePoints(TieBreak):
     key = "game_points"
-    name = "Game points"
-    short = "GP"
-    unplayed = "unplayed rounds have no games: they add nothing"
+    name = N_("Game points")
+    short = N_("GP")
+    unplayed = N_("unplayed rounds have no games: they add nothing")
 
     def values(self, context: Context, group):
         out = {}
         for eid in group:
             entrant = context.entrants[eid]
             total = sum(game.win_share for game in entrant.games)
-            out[eid] = self.value(total, "games won, a drawn game ½: " + _per_round(entrant, _share))
+            out[eid] = self.value(
+                total, _("games won, a drawn game ½: %(rounds)s") % {"rounds": _per_round(entrant, _share)}
+            )
         return out
 
 
@@ -31,16 +34,16 @@ def _share(r) -> float:
 
 class GameWins(TieBreak):
     key = "game_wins"
-    name = "Game wins"
-    short = "GW"
-    unplayed = "unplayed rounds have no games: they add nothing"
+    name = N_("Game wins")
+    short = N_("GW")
+    unplayed = N_("unplayed rounds have no games: they add nothing")
 
     def values(self, context: Context, group):
         out = {}
         for eid in group:
             entrant = context.entrants[eid]
             total = sum(1 for game in entrant.games if game.won)
-            out[eid] = self.value(total, "games won outright: " + _per_round(entrant, _wins))
+            out[eid] = self.value(total, _("games won outright: %(rounds)s") % {"rounds": _per_round(entrant, _wins)})
         return out
 
 
@@ -53,10 +56,10 @@ class FirstPlayerGames(TieBreak):
     games, so fewer games as first player ranks higher."""
 
     key = "first_player_games"
-    name = "Games as first player"
-    short = "1st"
+    name = N_("Games as first player")
+    short = N_("1st")
     direction = Direction.LOWER
-    unplayed = "an unplayed round counts as one game as first player (as FIDE counts it as a game with White)"
+    unplayed = N_("an unplayed round counts as one game as first player (as FIDE counts it as a game with White)")
 
     def values(self, context: Context, group):
         out = {}
@@ -64,10 +67,11 @@ class FirstPlayerGames(TieBreak):
             entrant = context.entrants[eid]
             played = sum(1 for game in entrant.games if game.first_player)
             unplayed = sum(1 for r in entrant.rounds if not r.played)
-            detail = f"{played} game{'s' if played != 1 else ''} moving first"
+            detail = ngettext("%(count)s game moving first", "%(count)s games moving first", played) % {"count": played}
             if unplayed:
-                detail += f" + {unplayed} unplayed round{'s' if unplayed != 1 else ''}"
-            out[eid] = self.value(played + unplayed, detail + "; fewer is better")
+                rounds = ngettext("%(count)s unplayed round", "%(count)s unplayed rounds", unplayed)
+                detail += " + " + rounds % {"count": unplayed}
+            out[eid] = self.value(played + unplayed, _("%(detail)s; fewer is better") % {"detail": detail})
         return out
 
 
@@ -75,16 +79,18 @@ class RoundWins(TieBreak):
     """FIDE's WIN: rounds in which the entrant scored the points of a win, played or not."""
 
     key = "wins"
-    name = "Number of wins"
-    short = "Wins"
-    unplayed = "a bye or forfeit win that gave the points of a win counts as a win (FIDE WIN)"
+    name = N_("Number of wins")
+    short = N_("Wins")
+    unplayed = N_("a bye or forfeit win that gave the points of a win counts as a win (FIDE WIN)")
 
     def values(self, context: Context, group):
         out = {}
         for eid in group:
             entrant = context.entrants[eid]
             won = [r.round for r in entrant.rounds if r.result >= 1.0]
-            out[eid] = self.value(len(won), "won in " + (", ".join(f"R{n}" for n in won) or "no round"))
+            out[eid] = self.value(
+                len(won), _("won in %(rounds)s") % {"rounds": ", ".join(f"R{n}" for n in won) or _("no round")}
+            )
         return out
 
 

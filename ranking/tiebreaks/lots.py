@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from ranking.tiebreaks.base import Context, TieBreak, Value, register
+from ranking.tiebreaks.text import N_, _
 
 
 def lot(seed: int, entrant_id) -> float:
@@ -14,19 +15,26 @@ def lot(seed: int, entrant_id) -> float:
 
 class DrawingOfLots(TieBreak):
     key = "lots"
-    name = "Drawing of lots"
-    short = "Lot"
-    unplayed = "not affected"
+    name = N_("Drawing of lots")
+    short = N_("Lot")
+    unplayed = N_("not affected")
 
     def values(self, context: Context, group):
         seed = context.scoring.lots_seed
         return {
-            eid: Value(lot(seed, eid), f"{lot(seed, eid):.4f}", f"drawn from the event's recorded seed {seed}")
+            eid: Value(
+                lot(seed, eid),
+                f"{lot(seed, eid):.4f}",
+                _("drawn from the event's recorded seed %(seed)s") % {"seed": seed},
+            )
             for eid in group
         }
 
     def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
-        return f"the drawing of lots decided ({above.shown} to {below.shown}, drawn from the event's recorded seed)"
+        return _("the drawing of lots decided (%(above)s to %(below)s, drawn from the event's recorded seed)") % {
+            "above": above.shown,
+            "below": below.shown,
+        }
 
 
 register(DrawingOfLots())

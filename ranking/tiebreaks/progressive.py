@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ranking.tiebreaks.base import Context, TieBreak, number, register
+from ranking.tiebreaks.text import N_, _
 
 
 class Progressive(TieBreak):
     key = "progressive"
-    name = "Progressive score"
-    short = "Prog"
-    unplayed = "an unplayed round adds the points it gave (a bye its bye points, an absence nothing)"
+    name = N_("Progressive score")
+    short = N_("Prog")
+    unplayed = N_("an unplayed round adds the points it gave (a bye its bye points, an absence nothing)")
 
     def values(self, context: Context, group):
         out = {}
@@ -19,7 +20,7 @@ class Progressive(TieBreak):
             for r in entrant.rounds:
                 running += r.points
                 steps.append(running)
-            out[eid] = self.value(sum(steps), " + ".join(number(s) for s in steps) or "no round")
+            out[eid] = self.value(sum(steps), " + ".join(number(s) for s in steps) or _("no round"))
         return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from statistics import NormalDist
 
 from ranking.tiebreaks.base import Context, TieBreak, number, register
+from ranking.tiebreaks.text import N_, _
 
 # The rating difference a score share is worth: the normal model behind FIDE's table (B.02, 8.1),
 # with a standard deviation of 200·√2, capped at ±800 as the table is.
@@ -32,37 +33,41 @@ def _played(context: Context, eid):
 
 class AverageRatingOfOpponents(TieBreak):
     key = "average_rating_opponents"
-    name = "Average rating of opponents"
-    short = "ARO"
-    unplayed = "unplayed rounds are left out"
+    name = N_("Average rating of opponents")
+    short = N_("ARO")
+    unplayed = N_("unplayed rounds are left out")
 
     def values(self, context: Context, group):
         out = {}
         for eid in group:
-            ratings, _ = _played(context, eid)
+            ratings, __ = _played(context, eid)
             average = round(sum(ratings) / len(ratings)) if ratings else 0
-            detail = f"({' + '.join(number(r) for r in ratings)}) / {len(ratings)}" if ratings else "no game played"
+            detail = f"({' + '.join(number(r) for r in ratings)}) / {len(ratings)}" if ratings else _("no game played")
             out[eid] = self.value(average, detail)
         return out
 
 
 class PerformanceRating(TieBreak):
     key = "performance_rating"
-    name = "Performance rating"
-    short = "TPR"
-    unplayed = "unplayed rounds are left out"
+    name = N_("Performance rating")
+    short = N_("TPR")
+    unplayed = N_("unplayed rounds are left out")
 
     def values(self, context: Context, group):
         out = {}
         for eid in group:
             ratings, results = _played(context, eid)
             if not ratings:
-                out[eid] = self.value(0, "no game played")
+                out[eid] = self.value(0, _("no game played"))
                 continue
             average = sum(ratings) / len(ratings)
             share = sum(results) / len(results)
             performance = round(average + rating_difference(share))
-            detail = f"average opponent {number(average)} + {number(rating_difference(share))} for scoring {share:.0%}"
+            detail = _("average opponent %(average)s + %(difference)s for scoring %(share)s") % {
+                "average": number(average),
+                "difference": number(rating_difference(share)),
+                "share": f"{share:.0%}",
+            }
             out[eid] = self.value(performance, detail)
         return out
 

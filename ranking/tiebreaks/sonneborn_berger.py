@@ -7,14 +7,15 @@ the round gave (16.2): a bye or forfeit win counts the own score, an absence or 
 
 from __future__ import annotations
 
-from ranking.tiebreaks.base import UNPLAYED_WORDS, Context, TieBreak, number, register
+from ranking.tiebreaks.base import Context, TieBreak, number, register, unplayed_words
+from ranking.tiebreaks.text import N_, _
 
 
 class SonnebornBerger(TieBreak):
     key = "sonneborn_berger"
-    name = "Sonneborn–Berger"
-    short = "SB"
-    unplayed = "your own unplayed round counts your own score times the round's result (FIDE C.07 16.2)"
+    name = N_("Sonneborn–Berger")
+    short = N_("SB")
+    unplayed = N_("your own unplayed round counts your own score times the round's result (FIDE C.07 16.2)")
 
     def values(self, context: Context, group):
         adjusted, points = context.adjusted_points, context.points
@@ -29,9 +30,9 @@ class SonnebornBerger(TieBreak):
                         parts.append(f"R{r.round} {name} {number(adjusted[e.opponent])}×{number(e.result)}")
                 else:
                     total += points[eid] * r.result
-                    why = UNPLAYED_WORDS.get(r.unplayed, "unplayed")
-                    parts.append(f"R{r.round} {why}: own {number(points[eid])}×{number(r.result)}")
-            out[eid] = self.value(total, " + ".join(parts) or "no round")
+                    own = _("own %(points)s×%(result)s") % {"points": number(points[eid]), "result": number(r.result)}
+                    parts.append(f"R{r.round} {unplayed_words(r.unplayed)}: {own}")
+            out[eid] = self.value(total, " + ".join(parts) or _("no round"))
         return out
 
 

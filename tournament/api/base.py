@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.generics import GenericAPIView
@@ -78,7 +79,7 @@ def api_exception_handler(exc, context):
     """
     request = context.get("request")
     if isinstance(exc, NotAllowed) and request is not None and not request.user.is_authenticated:
-        exc = exceptions.NotAuthenticated(f"sign in: {exc.message}")
+        exc = exceptions.NotAuthenticated(_("sign in: %(message)s") % {"message": exc.message})
         exc.auth_header = "Token"
     if isinstance(exc, ServiceError):
         return service_error_response(exc)
@@ -134,33 +135,33 @@ def validated(serializer_class, request) -> dict:
 def visible_event(request, slug: str) -> Event:
     event = Event.objects.select_related("owner").filter(slug=slug).first()
     if event is None or not can_view_event(request.user, event):
-        raise exceptions.NotFound(f"event {slug!r} {NOT_FOUND}")
+        raise exceptions.NotFound(_("event %(slug)s not found, or not visible to you") % {"slug": repr(slug)})
     return event
 
 
 def event_stage(event: Event, number: int) -> Stage:
     stage = event.stages.filter(number=number).select_related("event").first()
     if stage is None:
-        raise exceptions.NotFound(f"{event.name} has no stage {number}")
+        raise exceptions.NotFound(_("%(name)s has no stage %(number)s") % {"name": event.name, "number": number})
     return stage
 
 
 def stage_round(stage: Stage, number: int) -> Round:
     round_ = stage.rounds.filter(number=number).first()
     if round_ is None:
-        raise exceptions.NotFound(f"{stage.name} has no round {number}")
+        raise exceptions.NotFound(_("%(name)s has no round %(number)s") % {"name": stage.name, "number": number})
     return round_
 
 
 def event_match(event: Event, match_id: int) -> Match:
     match = Match.objects.filter(pk=match_id, round__stage__event=event).select_related("round__stage").first()
     if match is None:
-        raise exceptions.NotFound(f"{event.name} has no match {match_id}")
+        raise exceptions.NotFound(_("%(name)s has no match %(match_id)s") % {"name": event.name, "match_id": match_id})
     return match
 
 
 def match_game(match: Match, number: int) -> SeriesGame:
     game = match.games.filter(number=number).select_related("match__round__stage__event").first()
     if game is None:
-        raise exceptions.NotFound(f"this match has no game {number} (yet)")
+        raise exceptions.NotFound(_("this match has no game %(number)s (yet)") % {"number": number})
     return game

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext as _
+
 from tournament.errors import StaleVersion
 from tournament.models import SeriesGame
 
@@ -45,7 +47,7 @@ def expected_version(header: str | None, game: SeriesGame) -> int | None:
             versions.append(int(found[2]))
     if not versions:
         error = StaleVersion(
-            f"If-Match names no version of this game; its ETag is {game_etag(game)}",
+            _("If-Match names no version of this game; its ETag is %(value)s") % {"value": game_etag(game)},
             current_version=game.version,
         )
         error.game_id = game.pk

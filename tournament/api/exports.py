@@ -16,6 +16,7 @@ from datetime import UTC
 from decimal import Decimal
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from tournament import bounds
 from tournament.api.ics import Entry
@@ -232,8 +233,11 @@ def standings_csv(stage: Stage, *, hidden_rounds: frozenset[int] = frozenset()) 
 def _table_line(match: Match) -> str:
     names = [seat.participant.name for seat in _seats(match)]
     if match.is_bye:
-        return f"{names[0]}: bye"
-    return f"Table {match.table}{f' ({match.label})' if match.label else ''}: {' – '.join(names)}"
+        return _("%(name)s: bye") % {"name": names[0]}
+    words = {"table": match.table, "label": match.label, "names": " – ".join(names)}
+    if match.label:
+        return _("Table %(table)s (%(label)s): %(names)s") % words
+    return _("Table %(table)s: %(names)s") % words
 
 
 def _round_times(round_: Round | None) -> dict:
@@ -248,7 +252,8 @@ def _round_times(round_: Round | None) -> dict:
 def _deadline_line(round_: Round | None) -> list[str]:
     if round_ is None or round_.report_deadline is None:
         return []
-    return [f"Report results by {round_.report_deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC"]
+    when = f"{round_.report_deadline.astimezone(UTC):%Y-%m-%d %H:%M}"
+    return [_("Report results by %(when)s UTC") % {"when": when}]
 
 
 def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
@@ -259,7 +264,7 @@ def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
         entries.append(
             Entry(
                 uid=f"brume-event-{event.pk}-start@{host}",
-                summary=f"{event.name} starts",
+                summary=_("%(event)s starts") % {"event": event.name},
                 start=event.starts_at,
                 location=event.location,
                 url=url_of(event),
@@ -275,11 +280,12 @@ def event_entries(event: Event, *, host: str, url_of) -> list[Entry]:
             times = _round_times(round_)
             if not times and event.starts_on is None:
                 continue
-            lines = [_table_line(match) for match in _round_matches(round_)] if round_ else ["not paired yet"]
+            lines = [_table_line(match) for match in _round_matches(round_)] if round_ else [_("not paired yet")]
             entries.append(
                 Entry(
                     uid=f"brume-stage-{stage.pk}-round-{number}@{host}",
-                    summary=f"{event.name} — {stage.name}, round {number}",
+                    summary=_("%(event)s — %(stage)s, round %(number)s")
+                    % {"event": event.name, "stage": stage.name, "number": number},
                     day=None if times else event.starts_on,
                     description="\n".join(_deadline_line(round_) + lines),
                     location=event.location,
@@ -302,11 +308,12 @@ def player_entries(matches, *, user, host: str, url_of) -> list[Entry]:
             continue
         seats = _seats(match)
         others = [seat.participant.name for seat in seats if seat.participant.user_id != user.pk]
-        what = "bye" if match.is_bye else "vs " + ", ".join(others)
+        what = _("bye") if match.is_bye else _("vs %(opponents)s") % {"opponents": ", ".join(others)}
         entries.append(
             Entry(
                 uid=f"brume-match-{match.pk}@{host}",
-                summary=f"{event.name} — round {match.round.number}: {what}",
+                summary=_("%(event)s — round %(number)s: %(what)s")
+                % {"event": event.name, "number": match.round.number, "what": what},
                 day=None if times else event.starts_on,
                 description="\n".join([*_deadline_line(match.round), _table_line(match), match.get_status_display()]),
                 location=event.location,

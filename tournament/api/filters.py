@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters
+from django.utils.translation import gettext_lazy
 from rest_framework.pagination import PageNumberPagination
 
 from tournament.models import Event, Participant
@@ -32,7 +33,9 @@ class ParticipantFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=Participant.Status.choices)
     checked_in = django_filters.BooleanFilter()
     kind = django_filters.ChoiceFilter(
-        choices=[("person", "person"), ("ai", "AI entrant")], method="filter_kind", label="person or ai"
+        choices=[("person", gettext_lazy("person")), ("ai", gettext_lazy("AI entrant"))],
+        method="filter_kind",
+        label=gettext_lazy("person or ai"),
     )
 
     class Meta:

@@ -5,6 +5,7 @@ the same bounds again, so that no way in skips them).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.validators import visible_multiline_text, visible_text
@@ -56,7 +57,9 @@ class ScheduleInput(serializers.Serializer):
 
     starts_at = LocalDateTime(required=False, allow_null=True, help_text="when the round starts")
     report_deadline = LocalDateTime(
-        required=False, allow_null=True, help_text="results are due by then (stage settings say what happens after)"
+        required=False,
+        allow_null=True,
+        help_text="results are due by then (stage settings say what happens after)",
     )
 
 
@@ -71,7 +74,10 @@ class StageInput(serializers.Serializer):
         f"{bounds.MIN_GROUPS}–{bounds.MAX_GROUPS}, table sizes within the game's seats; docs/limits.md)",
     )
     series_length = serializers.IntegerField(
-        min_value=1, max_value=max(bounds.SERIES_LENGTHS), required=False, help_text="best of N: 1, 3, 5, 7 or 9"
+        min_value=1,
+        max_value=max(bounds.SERIES_LENGTHS),
+        required=False,
+        help_text="best of N: 1, 3, 5, 7 or 9",
     )
     points_win = Points(required=False)
     points_draw = Points(required=False)
@@ -81,13 +87,21 @@ class StageInput(serializers.Serializer):
     level_series = serializers.ChoiceField(choices=Stage.LevelSeries.choices, required=False)
     advance_count = serializers.IntegerField(min_value=1, max_value=bounds.MAX_ADVANCE, required=False, allow_null=True)
     time_base_minutes = serializers.IntegerField(
-        min_value=1, max_value=24 * 60, required=False, allow_null=True, help_text="clock: minutes per player"
+        min_value=1,
+        max_value=24 * 60,
+        required=False,
+        allow_null=True,
+        help_text="clock: minutes per player",
     )
     time_increment_seconds = serializers.IntegerField(
         min_value=0, max_value=600, required=False, help_text="clock: seconds added after each turn"
     )
     time_days_per_move = serializers.IntegerField(
-        min_value=1, max_value=30, required=False, allow_null=True, help_text="correspondence: days per move"
+        min_value=1,
+        max_value=30,
+        required=False,
+        allow_null=True,
+        help_text="correspondence: days per move",
     )
     auto_confirm_hours = serializers.IntegerField(
         min_value=1,
@@ -125,7 +139,9 @@ class EventInput(serializers.Serializer):
     visibility = serializers.ChoiceField(choices=Event.Visibility.choices, required=False)
     time_zone = Text(max_length=64, required=False, help_text="an IANA time zone name, e.g. Europe/Paris")
     starts_at = LocalDateTime(
-        required=False, allow_null=True, help_text="when the event starts (without an offset: in its time zone)"
+        required=False,
+        allow_null=True,
+        help_text="when the event starts (without an offset: in its time zone)",
     )
     stage = StageInput(required=False, help_text="the first stage (a Swiss stage when omitted)")
 
@@ -151,7 +167,11 @@ class ParticipantInput(serializers.Serializer):
     ai_level = Text(max_length=40, required=False, help_text="an AI level of the event's game, e.g. random")
     name = Text(max_length=120, required=False, allow_blank=True)
     seed = serializers.IntegerField(
-        min_value=1, max_value=bounds.MAX_SEED, required=False, allow_null=True, help_text="1 is the top seed"
+        min_value=1,
+        max_value=bounds.MAX_SEED,
+        required=False,
+        allow_null=True,
+        help_text="1 is the top seed",
     )
     rating = serializers.FloatField(min_value=-bounds.MAX_RATING, max_value=bounds.MAX_RATING, required=False)
     club = Text(max_length=120, required=False, allow_blank=True)
@@ -166,7 +186,7 @@ class ParticipantInput(serializers.Serializer):
 
     def validate(self, attrs):
         if ("user" in attrs) == ("ai_level" in attrs):
-            raise serializers.ValidationError("give either user (a person) or ai_level (an AI entrant)")
+            raise serializers.ValidationError(_("give either user (a person) or ai_level (an AI entrant)"))
         return attrs
 
 
@@ -204,7 +224,7 @@ class ResultInput(serializers.Serializer):
     def validate(self, attrs):
         given = [key for key in ("ranks", "winner") if key in attrs] + (["draw"] if attrs.get("draw") else [])
         if len(given) != 1:
-            raise serializers.ValidationError("give the result as exactly one of ranks, winner or draw")
+            raise serializers.ValidationError(_("give the result as exactly one of ranks, winner or draw"))
         return attrs
 
 

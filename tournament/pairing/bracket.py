@@ -9,6 +9,8 @@ who won. Nothing is stored here: a service keeps the bracket's JSON and the winn
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .errors import PairingUserError
 from .model import EntrantId, Explanation, Pairing, to_json
 
@@ -145,7 +147,10 @@ def _decide(match, pair, winners, ready, walkovers, bracket):
         return UNKNOWN, UNKNOWN
     winner = winners[match.id]
     if winner not in (first, second):
-        raise PairingUserError(f"the winner reported for {match.label} ({winner!r}) is not one of its two entrants")
+        raise PairingUserError(
+            _("the winner reported for %(label)s (%(winner)s) is not one of its two entrants")
+            % {"label": match.label, "winner": repr(winner)}
+        )
     return winner, second if winner == first else first
 
 
@@ -157,9 +162,15 @@ def _ready_pairing(bracket, match, first, second, table) -> Pairing:
         seats=seats,
         label=match.id,
         explanation=Explanation(
-            summary=f"{match.label}: seed {seed_of[seats[0]]} v seed {seed_of[seats[1]]} "
-            f"({match.slots[0].describe()} v {match.slots[1].describe()})",
-            seat_reason="the higher seed plays first",
+            summary=_("%(label)s: seed %(a)s v seed %(b)s (%(slot_a)s v %(slot_b)s)")
+            % {
+                "label": match.label,
+                "a": seed_of[seats[0]],
+                "b": seed_of[seats[1]],
+                "slot_a": match.slots[0].describe(),
+                "slot_b": match.slots[1].describe(),
+            },
+            seat_reason=_("the higher seed plays first"),
         ),
     )
 
@@ -187,4 +198,6 @@ def _check_unknown_matches(bracket, winners):
     known = {match.id for match in bracket.matches}
     unknown = sorted(set(winners) - known)
     if unknown:
-        raise PairingUserError(f"results were reported for matches this bracket does not have: {', '.join(unknown)}")
+        raise PairingUserError(
+            _("results were reported for matches this bracket does not have: %(value)s") % {"value": ", ".join(unknown)}
+        )

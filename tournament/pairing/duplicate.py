@@ -13,11 +13,13 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tournament.pairing.text import N_, _
+
 from .errors import InvalidSettings, TooFewEntrants
 from .model import EntrantId, Explanation, Pairing, RoundPairing, split_present
 from .tables import TableSettings, pair_tables
 
-SHARED_SETUP_NOTE = (
+SHARED_SETUP_NOTE = N_(
     "every table plays the same setup, drawn in secret when the round is published and shown once the round is over"
 )
 
@@ -31,7 +33,7 @@ class DuplicateSettings:
 
     def __post_init__(self):
         if self.table_size < 1:
-            raise InvalidSettings("a duplicate table seats at least one entrant")
+            raise InvalidSettings(_("a duplicate table seats at least one entrant"))
 
 
 def draw_setup_seed() -> int:
@@ -46,17 +48,19 @@ def pair_duplicate(
     """Seat the round; every table gets ``setup_seed`` (None in a preview: drawn at publication).
     ``seed`` only draws lots between equal entrants when tables seat several."""
     settings = settings or DuplicateSettings()
-    note = SHARED_SETUP_NOTE
+    note = _(SHARED_SETUP_NOTE)
     if settings.table_size == 1:
         playing, absences = split_present(entrants)
         if not playing:
-            raise TooFewEntrants("a duplicate round needs at least one present entrant")
+            raise TooFewEntrants(_("a duplicate round needs at least one present entrant"))
         pairings = tuple(
             Pairing(
                 table=number,
                 seats=(entrant.id,),
                 setup_seed=setup_seed,
-                explanation=Explanation(summary=f"{entrant.shown} plays the round's shared setup", seat_reason=note),
+                explanation=Explanation(
+                    summary=_("%(name)s plays the round's shared setup") % {"name": entrant.shown}, seat_reason=note
+                ),
             )
             for number, entrant in enumerate(playing, start=1)
         )

@@ -9,6 +9,8 @@ halves swapped, ...) is the one that puts them furthest from anyone they can alr
 
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .bracket import EMPTY, LOSER, SEED, WINNER, Bracket, BracketMatch, Slot, standard_order
 from .errors import InvalidSettings, TooFewEntrants
 from .model import Entrant, split_present
@@ -27,22 +29,24 @@ class EliminationSettings:
 
     def __post_init__(self):
         if self.double and self.third_place:
-            raise InvalidSettings("a third-place match only exists in single elimination")
+            raise InvalidSettings(_("a third-place match only exists in single elimination"))
 
 
 def bracket(entrants, settings: EliminationSettings | None = None, seed: int | str | None = None) -> Bracket:
     """The whole bracket for the present entrants, seeded by seed number, then rating, then lot."""
     settings = settings or EliminationSettings()
-    playing, _ = split_present(entrants)
+    playing, __ = split_present(entrants)
     if len(playing) < 2:
-        raise TooFewEntrants(f"an elimination bracket needs at least two entrants, and {len(playing)} are present")
+        raise TooFewEntrants(
+            _("an elimination bracket needs at least two entrants, and %(count)s are present") % {"count": len(playing)}
+        )
     seeds = tuple(entrant.id for entrant in _seeded(playing, seed))
     size = 1
     while size < len(seeds):
         size *= 2
     winners_rounds = _winners_bracket(size)
     matches = [match for round_matches in winners_rounds for match in round_matches]
-    notes = [f"{size - len(seeds)} bye(s) to seeds 1 to {size - len(seeds)}"] if size > len(seeds) else []
+    notes = [_("%(count)s bye(s) to seeds 1 to %(count)s") % {"count": size - len(seeds)}] if size > len(seeds) else []
     if settings.double:
         losers, final_source = _losers_bracket(winners_rounds)
         matches += losers

@@ -10,6 +10,7 @@ none (no game yet). Byes and absences are not games and do not count.
 from dataclasses import dataclass
 
 from .model import Entrant
+from .text import _
 
 NONE, MILD, STRONG, ABSOLUTE = 0, 1, 2, 3
 STRENGTH_NAMES = {NONE: "none", MILD: "mild", STRONG: "strong", ABSOLUTE: "absolute"}
@@ -38,17 +39,22 @@ def preference(entrant: Entrant) -> SeatPreference:
     balance = history.count(0) - history.count(1)
     if len(history) >= 2 and history[-1] == history[-2]:
         seat = 1 - history[-1]
-        return SeatPreference(seat, ABSOLUTE, f"played {SEAT_WORDS[history[-1]]} in each of the last two games")
+        if history[-1] == 0:
+            return SeatPreference(seat, ABSOLUTE, _("played first in each of the last two games"))
+        return SeatPreference(seat, ABSOLUTE, _("played second in each of the last two games"))
     if abs(balance) >= 2:
         seat = 1 if balance > 0 else 0
-        return SeatPreference(seat, ABSOLUTE, f"has played {SEAT_WORDS[1 - seat]} {abs(balance)} games more")
+        more = _("has played first %(count)s games more") if seat == 1 else _("has played second %(count)s games more")
+        return SeatPreference(seat, ABSOLUTE, more % {"count": abs(balance)})
     if abs(balance) == 1:
         seat = 1 if balance > 0 else 0
-        return SeatPreference(seat, STRONG, f"has played {SEAT_WORDS[1 - seat]} one game more")
+        more = _("has played first one game more") if seat == 1 else _("has played second one game more")
+        return SeatPreference(seat, STRONG, more)
     if history:
         seat = 1 - history[-1]
-        return SeatPreference(seat, MILD, f"played {SEAT_WORDS[history[-1]]} last time")
-    return SeatPreference(None, NONE, "has not played yet")
+        last = _("played first last time") if history[-1] == 0 else _("played second last time")
+        return SeatPreference(seat, MILD, last)
+    return SeatPreference(None, NONE, _("has not played yet"))
 
 
 def conflict(first: SeatPreference, second: SeatPreference) -> int:
@@ -70,7 +76,7 @@ def allocate_seats(higher: Entrant, lower: Entrant, higher_first_by_default: boo
         return (
             first,
             second,
-            (
+            _(
                 "neither has played yet: the higher-ranked entrant takes the initial seat if its pairing number is "
                 "odd, the other seat if it is even"
             ),
@@ -87,11 +93,16 @@ def _settle_clash(higher, lower, pref_high, pref_low):
         winner, loser, pref = (
             (higher, lower, pref_high) if pref_high.strength > pref_low.strength else (lower, higher, pref_low)
         )
-        return _grant(winner, loser, pref, f" (its {STRENGTH_NAMES[pref.strength]} preference outranks the other's)")
+        outranks = {
+            MILD: _(" (its mild preference outranks the other's)"),
+            STRONG: _(" (its strong preference outranks the other's)"),
+            ABSOLUTE: _(" (its absolute preference outranks the other's)"),
+        }
+        return _grant(winner, loser, pref, outranks.get(pref.strength, ""))
     balance_high, balance_low = abs(seat_balance(higher)), abs(seat_balance(lower))
     if balance_high != balance_low:
         winner, loser, pref = (higher, lower, pref_high) if balance_high > balance_low else (lower, higher, pref_low)
-        return _grant(winner, loser, pref, " (the more unbalanced history wins the clash)")
+        return _grant(winner, loser, pref, _(" (the more unbalanced history wins the clash)"))
     history_high, history_low = two_seat_history(higher), two_seat_history(lower)
     for back in range(1, min(len(history_high), len(history_low)) + 1):
         if history_high[-back] != history_low[-back]:
@@ -101,13 +112,24 @@ def _settle_clash(higher, lower, pref_high, pref_low):
                 first,
                 second,
                 (
-                    f"both wanted to play {SEAT_WORDS[pref_high.seat]}: seats alternate from the last game "
-                    f"in which they sat differently ({back} game(s) ago)"
-                ),
+                    _(
+                        "both wanted to play first: seats alternate from the last game "
+                        "in which they sat differently (%(back)s game(s) ago)"
+                    )
+                    if pref_high.seat == 0
+                    else _(
+                        "both wanted to play second: seats alternate from the last game "
+                        "in which they sat differently (%(back)s game(s) ago)"
+                    )
+                )
+                % {"back": back},
             )
-    return _grant(higher, lower, pref_high, " (equal claims: the higher-ranked entrant's preference wins)")
+    return _grant(higher, lower, pref_high, _(" (equal claims: the higher-ranked entrant's preference wins)"))
 
 
 def _grant(winner: Entrant, loser: Entrant, pref: SeatPreference, suffix: str):
     first, second = (winner, loser) if pref.seat == 0 else (loser, winner)
-    return first, second, f"{winner.shown} plays {SEAT_WORDS[pref.seat]}: {pref.reason}{suffix}"
+    words = {"name": winner.shown, "reason": pref.reason, "suffix": suffix}
+    if pref.seat == 0:
+        return first, second, _("%(name)s plays first: %(reason)s%(suffix)s") % words
+    return first, second, _("%(name)s plays second: %(reason)s%(suffix)s") % words

@@ -8,6 +8,8 @@ runners-up, ...), and entrants of the same group are kept apart in the first pla
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .bracket import Bracket, standard_order
 from .elimination import EliminationSettings, bracket
 from .errors import InvalidSettings, TooFewEntrants
@@ -29,16 +31,17 @@ def group_name(index: int) -> str:
 
 def snake_groups(entrants, group_count: int, seed=None) -> list[list[Entrant]]:
     """Entrants dealt into groups in snake order by seed, then rating, then lot."""
-    playing, _ = split_present(entrants)
+    playing, __ = split_present(entrants)
     if group_count < 1:
-        raise InvalidSettings("a group stage needs at least one group")
+        raise InvalidSettings(_("a group stage needs at least one group"))
     if len(playing) < 2 * group_count:
         raise TooFewEntrants(
-            f"{group_count} groups need at least {2 * group_count} entrants, and {len(playing)} are present"
+            _("%(group_count)s groups need at least %(value)s entrants, and %(count)s are present")
+            % {"group_count": group_count, "value": 2 * group_count, "count": len(playing)}
         )
     lot = lot_order([entrant.id for entrant in playing], seed, "groups")
     ordered = sorted(playing, key=lambda e: (e.seed if e.seed is not None else float("inf"), -e.rating, lot[e.id]))
-    groups: list[list[Entrant]] = [[] for _ in range(group_count)]
+    groups: list[list[Entrant]] = [[] for __ in range(group_count)]
     for index, entrant in enumerate(ordered):
         lap, step = divmod(index, group_count)
         groups[step if lap % 2 == 0 else group_count - 1 - step].append(entrant)
@@ -58,7 +61,10 @@ def round_robin_groups(
 def playoff_seeds(group_standings: Sequence[Sequence[EntrantId]], advance: int) -> list[EntrantId]:
     """Playoff seed order from each group's final standings (best first)."""
     if advance < 1 or any(len(standing) < advance for standing in group_standings):
-        raise InvalidSettings(f"every group must have at least {advance} entrant(s) to send {advance} to the playoffs")
+        raise InvalidSettings(
+            _("every group must have at least %(advance)s entrant(s) to send %(advance)s to the playoffs")
+            % {"advance": advance}
+        )
     tiers = [[standing[place] for standing in group_standings] for place in range(advance)]
     seeds = [entrant for tier in tiers for entrant in tier]
     group_of = {entrant: index for index, standing in enumerate(group_standings) for entrant in standing}
@@ -81,11 +87,11 @@ def _keep_groups_apart(seeds: list, group_of: dict, per_tier: int) -> list:
         ]
 
     seeds = list(seeds)
-    for _ in range(len(seeds) ** 2):
+    for __ in range(len(seeds) ** 2):
         found = clashes(seeds)
         if not found:
             break
-        _, lower = found[0]
+        __, lower = found[0]
         tier_start = (lower - 1) // per_tier * per_tier
         tier = range(tier_start, min(tier_start + per_tier, len(seeds)))
         best = min(tier, key=lambda other: len(clashes(_swapped(seeds, lower - 1, other))))

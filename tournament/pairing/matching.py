@@ -4,6 +4,8 @@ Weights are Python integers (lexicographic tiers packed into one number); rustwo
 them up to 2**127, beyond which networkx (exact integers, much slower) takes over.
 """
 
+from tournament.pairing.text import _
+
 from .errors import InvalidSettings
 
 RUSTWORKX_LIMIT = 2**126
@@ -11,11 +13,13 @@ RUSTWORKX_LIMIT = 2**126
 
 def max_weight_matching(node_count: int, edges: list[tuple[int, int, int]], backend: str = "rustworkx") -> dict:
     """Mate of each matched node, among matchings of maximum size, the one of maximum weight."""
-    largest = max((weight for _, _, weight in edges), default=0)
+    largest = max((weight for __, __, weight in edges), default=0)
     if backend == "rustworkx" and largest < RUSTWORKX_LIMIT:
         return _with_rustworkx(node_count, edges)
     if backend not in ("rustworkx", "networkx"):
-        raise InvalidSettings(f"unknown matching backend {backend!r}: use 'rustworkx' or 'networkx'")
+        raise InvalidSettings(
+            _("unknown matching backend %(backend)s: use 'rustworkx' or 'networkx'") % {"backend": repr(backend)}
+        )
     return _with_networkx(node_count, edges)
 
 

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tournament.pairing.text import _
+
 from .errors import PairingUserError
 
 EntrantId = int | str
@@ -179,5 +181,7 @@ def check_unique_ids(entrants) -> None:
     seen = set()
     for entrant in entrants:
         if entrant.id in seen:
-            raise PairingUserError(f"entrant {entrant.id!r} is listed twice: each entrant must appear once")
+            raise PairingUserError(
+                _("entrant %(id)s is listed twice: each entrant must appear once") % {"id": repr(entrant.id)}
+            )
         seen.add(entrant.id)

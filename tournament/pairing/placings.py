@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .bracket import UNKNOWN, Bracket, BracketMatch, _decide, _occupants, _real
 from .model import EntrantId
+from .text import _
 
 # How far a section of the bracket reaches, to compare exits from different sections.
 _SECTION_DEPTH = {"winners": 0, "losers": 1, "third_place": 2, "final": 3}
@@ -24,12 +25,30 @@ class Placing:
     how: str  # in words: "won the final", "out in the quarterfinals", "still in"
 
 
-def _round_words(match: BracketMatch) -> str:
+def _out_in(match: BracketMatch) -> str:
+    """Where an entrant went out, in words: "out in the quarterfinals"."""
     if match.section == "losers":
-        return f"losers round {match.round}"
+        return _("out in losers round %(round)s") % {"round": match.round}
     label = match.label.split(",")[0]
-    plural = {"Semifinal": "the semifinals", "Quarterfinal": "the quarterfinals"}
-    return plural.get(label, label.lower() if label.startswith("Round of") else f"round {match.round}")
+    if label == "Semifinal":
+        return _("out in the semifinals")
+    if label == "Quarterfinal":
+        return _("out in the quarterfinals")
+    if label.startswith("Round of"):
+        return _("out in the round of %(size)s") % {"size": label.removeprefix("Round of ").strip()}
+    return _("out in round %(round)s") % {"round": match.round}
+
+
+def _final_words(label: str) -> tuple[str, str]:
+    """(won it, lost it) for the match that crowns the champion."""
+    name = label.split(" (")[0].lower()
+    if name == "grand final":
+        return _("won the grand final"), _("lost the grand final")
+    if name == "grand final reset":
+        return _("won the grand final reset"), _("lost the grand final reset")
+    if name == "final":
+        return _("won the final"), _("lost the final")
+    return f"won the {name}", f"lost the {name}"
 
 
 def bracket_placings(bracket: Bracket, winners: Mapping[str, EntrantId]) -> dict[EntrantId, Placing]:
@@ -57,16 +76,16 @@ def bracket_placings(bracket: Bracket, winners: Mapping[str, EntrantId]) -> dict
     for match in bracket.matches:
         winner, loser = winner_of[match.id], loser_of[match.id]
         if match is final and _real(winner):
-            name = match.label.split(" (")[0].lower()
-            key[winner], how[winner] = (9, 0), f"won the {name}"
-            key[loser], how[loser] = (8, 0), f"lost the {name}"
+            won, lost = _final_words(match.label)
+            key[winner], how[winner] = (9, 0), won
+            key[loser], how[loser] = (8, 0), lost
         elif match.section == "third_place" and _real(winner):
-            key[winner], how[winner] = (7, 0), "won the third-place match"
-            key[loser], how[loser] = (6, 0), "lost the third-place match"
+            key[winner], how[winner] = (7, 0), _("won the third-place match")
+            key[loser], how[loser] = (6, 0), _("lost the third-place match")
         elif _real(loser) and match.id not in sent_on:
             key[loser], how[loser] = (
                 (_SECTION_DEPTH.get(match.section, 0), match.round),
-                f"out in {_round_words(match)}",
+                _out_in(match),
             )
     alive = [entrant for entrant in bracket.seeds if entrant not in key]
     for entrant in alive:
@@ -75,7 +94,10 @@ def bracket_placings(bracket: Bracket, winners: Mapping[str, EntrantId]) -> dict
             match.section == "third_place" and winner_of[match.id] is UNKNOWN and entrant in occupants[match.id]
             for match in bracket.matches
         )
-        key[entrant], how[entrant] = ((7, 0), "plays the third-place match") if in_third else ((9, 0), "still in")
+        if in_third:
+            key[entrant], how[entrant] = (7, 0), _("plays the third-place match")
+        else:
+            key[entrant], how[entrant] = (9, 0), _("still in")
     placings = {}
     for entrant in bracket.seeds:
         better = sum(1 for other in bracket.seeds if key[other] > key[entrant])

@@ -12,6 +12,8 @@ row at the turn of the cycles.
 
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .errors import InvalidSettings, TooFewEntrants
 from .model import Bye, Entrant, Explanation, Pairing, RoundPairing, split_present
 from .seeding import lot_order
@@ -27,9 +29,11 @@ class RoundRobinSettings:
 
     def __post_init__(self):
         if self.cycles not in (1, 2):
-            raise InvalidSettings("a round robin has one cycle (single) or two (double)")
+            raise InvalidSettings(_("a round robin has one cycle (single) or two (double)"))
         if self.order not in ("seed", "lot"):
-            raise InvalidSettings(f"Berger numbers are given by 'seed' or by 'lot', not {self.order!r}")
+            raise InvalidSettings(
+                _("Berger numbers are given by 'seed' or by 'lot', not %(order)s") % {"order": repr(self.order)}
+            )
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,9 @@ def round_robin(entrants, settings: RoundRobinSettings | None = None, seed: int 
     settings = settings or RoundRobinSettings()
     playing, absences = split_present(entrants)
     if len(playing) < 2:
-        raise TooFewEntrants(f"a round robin needs at least two entrants, and {len(playing)} are present")
+        raise TooFewEntrants(
+            _("a round robin needs at least two entrants, and %(count)s are present") % {"count": len(playing)}
+        )
     numbered = _numbered(playing, settings, seed)
     count = len(numbered) + len(numbered) % 2
     cycle = berger_rounds(count)
@@ -99,13 +105,13 @@ def _numbered(playing: list[Entrant], settings, seed) -> dict[int, Entrant]:
 
 def _round(numbered, boards, swapped, round_number, seed, absences, settings) -> RoundPairing:
     pairings, byes = [], []
-    cycle_note = " (second cycle: seats swapped)" if swapped else ""
+    cycle_note = _(" (second cycle: seats swapped)") if swapped else ""
     for first, second in boards:
         if swapped:
             first, second = second, first
         if first not in numbered or second not in numbered:
             present = numbered[first if first in numbered else second]
-            byes.append(Bye(present.id, "odd field: the Berger table pairs this entrant with the empty number"))
+            byes.append(Bye(present.id, _("odd field: the Berger table pairs this entrant with the empty number")))
             continue
         a, b = numbered[first], numbered[second]
         pairings.append(
@@ -113,8 +119,10 @@ def _round(numbered, boards, swapped, round_number, seed, absences, settings) ->
                 table=len(pairings) + 1,
                 seats=(a.id, b.id),
                 explanation=Explanation(
-                    summary=f"Berger table: number {first} meets number {second}",
-                    seat_reason=f"Berger tables give number {first} the first seat{cycle_note}",
+                    summary=_("Berger table: number %(first)s meets number %(second)s")
+                    % {"first": first, "second": second},
+                    seat_reason=_("Berger tables give number %(first)s the first seat%(note)s")
+                    % {"first": first, "note": cycle_note},
                 ),
             )
         )

@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from operator import mul
 
+from tournament.pairing.text import _
+
 from . import swiss_costs as costs
 from .errors import InvalidSettings, NoValidPairing, PairingFatalError, TooFewEntrants
 from .matching import max_weight_matching
@@ -59,15 +61,24 @@ class SwissSettings:
 
     def __post_init__(self):
         if self.initial_colour not in INITIAL_COLOURS:
-            raise InvalidSettings(f"initial seat {self.initial_colour!r} is unknown: choose 'first', 'second' or 'lot'")
+            raise InvalidSettings(
+                _("initial seat %(initial_colour)s is unknown: choose 'first', 'second' or 'lot'")
+                % {"initial_colour": repr(self.initial_colour)}
+            )
         if self.planned_rounds is not None and self.planned_rounds < 1:
-            raise InvalidSettings("the planned number of rounds must be at least 1")
+            raise InvalidSettings(_("the planned number of rounds must be at least 1"))
         if self.rematches not in REMATCH_POLICIES:
-            raise InvalidSettings(f"rematch policy {self.rematches!r} is unknown: choose 'least_bad' or 'end_stage'")
+            raise InvalidSettings(
+                _("rematch policy %(rematches)s is unknown: choose 'least_bad' or 'end_stage'")
+                % {"rematches": repr(self.rematches)}
+            )
         if self.within_group not in ("slide", "adjacent"):
-            raise InvalidSettings(f"within-group order {self.within_group!r} is unknown: choose 'slide' or 'adjacent'")
+            raise InvalidSettings(
+                _("within-group order %(within_group)s is unknown: choose 'slide' or 'adjacent'")
+                % {"within_group": repr(self.within_group)}
+            )
         if self.neighbourhood < 1 or self.exact_limit < 2 or self.chunk_size < 2:
-            raise InvalidSettings("the neighbourhood must be at least 1, the exact limit and part size at least 2")
+            raise InvalidSettings(_("the neighbourhood must be at least 1, the exact limit and part size at least 2"))
 
 
 def pair_swiss(
@@ -77,7 +88,9 @@ def pair_swiss(
     settings = settings or SwissSettings()
     playing, absences = split_present(entrants)
     if len(playing) < 2:
-        raise TooFewEntrants(f"a Swiss round needs at least two present entrants, and {len(playing)} are present")
+        raise TooFewEntrants(
+            _("a Swiss round needs at least two present entrants, and %(count)s are present") % {"count": len(playing)}
+        )
     lot = lot_order([entrant.id for entrant in playing], seed, "swiss-rank")
     field = costs.RankedField.build(
         sorted(playing, key=lambda e: rank_key(e, lot)), settings.within_group, _topscorer_above(settings, round_number)
@@ -85,8 +98,10 @@ def pair_swiss(
     needs_bye = len(field) % 2 == 1
     if needs_bye and all(entrant.byes for entrant in field.ranked):
         raise NoValidPairing(
-            "the field is odd and every present entrant has already had a bye: "
-            "add an entrant, mark one absent, or end the stage",
+            _(
+                "the field is odd and every present entrant has already had a bye: "
+                "add an entrant, mark one absent, or end the stage"
+            ),
             reason="constraints",
         )
     mates, notes = _solve(field, settings, needs_bye)
@@ -131,21 +146,23 @@ def _solve(field, settings, needs_bye):
         return fallback[0], _level_note(fallback[1])
     if settings.rematches == "end_stage":
         raise NoValidPairing(
-            "no pairing of the present entrants avoids a rematch, and this stage ends rather than allow one",
+            _("no pairing of the present entrants avoids a rematch, and this stage ends rather than allow one"),
             reason="rematch",
         )
     mates = _match(field, settings, needs_bye, None, allow_rematch=True)
     if not _is_perfect(mates, len(field), needs_bye):
         raise NoValidPairing(
-            "no pairing exists even with rematches: forbidden pairs (same club or declared conflicts) or "
-            "past byes leave someone without an opponent; relax a constraint or mark an entrant absent",
+            _(
+                "no pairing exists even with rematches: forbidden pairs (same club or declared conflicts) or "
+                "past byes leave someone without an opponent; relax a constraint or mark an entrant absent"
+            ),
             reason="constraints",
         )
     rematches = sum(1 for i, j in mates.items() if i < j < len(field) and field.ranked[i].met(field.ranked[j].id))
-    note = (
-        f"no rematch-free pairing exists for these {len(field)} entrants; as the stage allows, "
-        f"the least bad pairing has {rematches} rematch(es)"
-    )
+    note = _(
+        "no rematch-free pairing exists for these %(count)s entrants; as the stage allows, "
+        "the least bad pairing has %(rematches)s rematch(es)"
+    ) % {"count": len(field), "rematches": rematches}
     return mates, [note]
 
 
@@ -182,17 +199,20 @@ def _solve_in_parts(field, settings, needs_bye):
             mates[i + start] = len(field) if j == len(part) else j + start
             if j == len(part):
                 mates[len(field)] = i + start
-    note = (
-        f"large field: paired in {len(bounds)} parts cut between score groups, each entrant offered "
-        f"opponents within {widest} places or near the ideal one"
-    )
+    note = _(
+        "large field: paired in %(parts)s parts cut between score groups, each entrant offered "
+        "opponents within %(widest)s places or near the ideal one"
+    ) % {"parts": len(bounds), "widest": widest}
     return mates, [note]
 
 
 def _level_note(neighbourhood):
     if neighbourhood is None:
         return []
-    return [f"large field: each entrant was offered opponents within {neighbourhood} places or near the ideal one"]
+    return [
+        _("large field: each entrant was offered opponents within %(places)s places or near the ideal one")
+        % {"places": neighbourhood}
+    ]
 
 
 def _match(field, settings, needs_bye, neighbourhood, allow_rematch):
@@ -273,6 +293,6 @@ def _assemble(field, mates, settings, round_number, seed, absences, notes, numbe
 
 def ranked_entrants(entrants: list[Entrant], seed) -> list[Entrant]:
     """The present entrants in the order the Swiss pairing ranks them (for pages and tests)."""
-    playing, _ = split_present(entrants)
+    playing, __ = split_present(entrants)
     lot = lot_order([entrant.id for entrant in playing], seed, "swiss-rank")
     return sorted(playing, key=lambda e: rank_key(e, lot))

@@ -3,6 +3,7 @@
 from . import first_player as fp
 from . import swiss_costs as costs
 from .model import CostTerm, Explanation, Float, Pairing
+from .text import _
 
 
 def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_first_by_default: bool) -> Pairing:
@@ -24,12 +25,21 @@ def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_fi
             Float(higher.id, "down", higher.pairing_score, lower.pairing_score),
             Float(lower.id, "up", lower.pairing_score, higher.pairing_score),
         )
-        summary = (
-            f"{higher.shown} ({higher.pairing_score:g}) floats down to meet {lower.shown} ({lower.pairing_score:g}): "
-            f"the {higher.pairing_score:g} group could not be paired within itself at a lower cost"
-        )
+        summary = _(
+            "%(higher)s (%(high)s) floats down to meet %(lower)s (%(low)s): "
+            "the %(high)s group could not be paired within itself at a lower cost"
+        ) % {
+            "higher": higher.shown,
+            "high": f"{higher.pairing_score:g}",
+            "lower": lower.shown,
+            "low": f"{lower.pairing_score:g}",
+        }
     else:
-        summary = f"{higher.shown} and {lower.shown} both have {higher.pairing_score:g} points"
+        summary = _("%(higher)s and %(lower)s both have %(score)s points") % {
+            "higher": higher.shown,
+            "lower": lower.shown,
+            "score": f"{higher.pairing_score:g}",
+        }
     return Pairing(
         table=table,
         seats=(first.id, second.id),
@@ -47,22 +57,26 @@ def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_fi
 def _term_note(name: str, field, i: int, j: int) -> str:
     higher, lower = field.ranked[i], field.ranked[j]
     if name == "rematch":
-        return f"they have met {higher.met(lower.id)} time(s) before"
+        return _("they have met %(count)s time(s) before") % {"count": higher.met(lower.id)}
     if name.endswith("seat_clash"):
-        return f"both prefer to play {fp.SEAT_WORDS[field.preferences[i].seat]}"
+        if field.preferences[i].seat == 0:
+            return _("both prefer to play first")
+        return _("both prefer to play second")
     if name == "downfloaters":
-        return f"{higher.shown} floats down through {field.group_index[j] - field.group_index[i]} score group(s)"
+        return _("%(name)s floats down through %(count)s score group(s)") % {
+            "name": higher.shown,
+            "count": field.group_index[j] - field.group_index[i],
+        }
     if name == "score_difference":
-        return (
-            f"score gap {abs(higher.pairing_score - lower.pairing_score):g}: "
-            "one larger gap weighs more than any number of smaller ones"
-        )
+        return _("score gap %(gap)s: one larger gap weighs more than any number of smaller ones") % {
+            "gap": f"{abs(higher.pairing_score - lower.pairing_score):g}"
+        }
     if name == "topscorer_seat_clash":
-        return "last round: a topscorer may take the same seat again when the score groups need it"
+        return _("last round: a topscorer may take the same seat again when the score groups need it")
     if name == "repeated_float":
-        return "an entrant floats the same way as in a recent round"
+        return _("an entrant floats the same way as in a recent round")
     if name == "rank_gap":
-        return "places away from the ideal opponent in the standing order"
+        return _("places away from the ideal opponent in the standing order")
     return ""
 
 
@@ -74,12 +88,18 @@ def _rematch_reason(field, i: int, j: int) -> str | None:
     others = [entrant.id for entrant in field.ranked]
     fresh_high = sum(1 for other in others if other != higher.id and higher.met(other) == 0)
     fresh_low = sum(1 for other in others if other != lower.id and lower.met(other) == 0)
-    return (
-        f"{higher.shown} and {lower.shown} have met {meetings} time(s) already. No pairing of the whole field "
-        f"avoids every rematch (every pairing was compared), and this one has the fewest; "
-        f"{higher.shown} had {fresh_high} and {lower.shown} had {fresh_low} present entrant(s) not yet met, "
-        f"all needed elsewhere"
-    )
+    return _(
+        "%(higher)s and %(lower)s have met %(meetings)s time(s) already. No pairing of the whole field "
+        "avoids every rematch (every pairing was compared), and this one has the fewest; "
+        "%(higher)s had %(fresh_high)s and %(lower)s had %(fresh_low)s present entrant(s) not yet met, "
+        "all needed elsewhere"
+    ) % {
+        "higher": higher.shown,
+        "lower": lower.shown,
+        "meetings": meetings,
+        "fresh_high": fresh_high,
+        "fresh_low": fresh_low,
+    }
 
 
 def explain_bye(field: costs.RankedField, receiver: int, settings) -> str:
@@ -87,20 +107,37 @@ def explain_bye(field: costs.RankedField, receiver: int, settings) -> str:
     below = field.ranked[receiver + 1 :]
     had_bye = [other.shown for other in below if other.byes]
     could_have = [other.shown for other in below if not other.byes]
-    reason = f"{entrant.shown} ({entrant.pairing_score:g} points, place {receiver + 1} of {len(field)}) gets the bye: "
+    words = {
+        "name": entrant.shown,
+        "score": f"{entrant.pairing_score:g}",
+        "place": receiver + 1,
+        "count": len(field),
+    }
     if not below:
-        return reason + "the field is odd and it is the lowest-ranked entrant, with no bye yet"
+        return (
+            _(
+                "%(name)s (%(score)s points, place %(place)s of %(count)s) gets the bye: "
+                "the field is odd and it is the lowest-ranked entrant, with no bye yet"
+            )
+            % words
+        )
     parts = []
     if had_bye:
-        parts.append(f"{_names(had_bye)} ranked lower but already had a bye or a forfeit win")
+        parts.append(_("%(names)s ranked lower but already had a bye or a forfeit win") % {"names": _names(had_bye)})
     if could_have:
         parts.append(
-            f"giving it to {_names(could_have)} instead would have forced a rematch, a forbidden pairing "
-            f"or a worse pairing by the rules that come before the standing order (seats, floats)"
+            _(
+                "giving it to %(names)s instead would have forced a rematch, a forbidden pairing "
+                "or a worse pairing by the rules that come before the standing order (seats, floats)"
+            )
+            % {"names": _names(could_have)}
         )
-    return reason + "; ".join(parts)
+    words["why"] = "; ".join(parts)
+    return _("%(name)s (%(score)s points, place %(place)s of %(count)s) gets the bye: %(why)s") % words
 
 
 def _names(ids) -> str:
     shown = ", ".join(str(entrant_id) for entrant_id in ids[:5])
-    return shown + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+    if len(ids) > 5:
+        return _("%(names)s and %(count)s more") % {"names": shown, "count": len(ids) - 5}
+    return shown

@@ -15,6 +15,8 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .errors import InvalidSettings, TooFewEntrants
 from .model import CostTerm, Entrant, Explanation, Pairing, RoundPairing, rank_key, split_present
 from .seeding import lot_order
@@ -31,8 +33,11 @@ class TableSettings:
     def __post_init__(self):
         if not 1 <= self.min_size <= self.preferred <= self.max_size:
             raise InvalidSettings(
-                f"table sizes must satisfy 1 ≤ smallest ({self.min_size}) ≤ preferred ({self.preferred}) "
-                f"≤ largest ({self.max_size})"
+                _(
+                    "table sizes must satisfy 1 ≤ smallest (%(min_size)s) ≤ preferred "
+                    "(%(preferred)s) ≤ largest (%(max_size)s)"
+                )
+                % {"min_size": self.min_size, "preferred": self.preferred, "max_size": self.max_size}
             )
 
 
@@ -53,8 +58,11 @@ def table_sizes(count: int, settings: TableSettings) -> list[int]:
             best[seated] = min(options)
     if count not in best:
         raise InvalidSettings(
-            f"{count} entrants cannot be seated at tables of {settings.min_size} to {settings.max_size}: "
-            "widen the size range or change the number of present entrants"
+            _(
+                "%(count)s entrants cannot be seated at tables of %(min_size)s to %(max_size)s: "
+                "widen the size range or change the number of present entrants"
+            )
+            % {"count": count, "min_size": settings.min_size, "max_size": settings.max_size}
         )
     return sorted(best[count][2], key=lambda size: (abs(size - settings.preferred), -size))
 
@@ -64,17 +72,20 @@ def pair_tables(entrants, settings: TableSettings | None = None, round_number: i
     settings = settings or TableSettings()
     playing, absences = split_present(entrants)
     if len(playing) < settings.min_size:
-        raise TooFewEntrants(f"a table needs at least {settings.min_size} entrants, and {len(playing)} are present")
+        raise TooFewEntrants(
+            _("a table needs at least %(min_size)s entrants, and %(count)s are present")
+            % {"min_size": settings.min_size, "count": len(playing)}
+        )
     lot = lot_order([entrant.id for entrant in playing], seed, "tables-rank")
     ranked = sorted(playing, key=lambda e: rank_key(e, lot))
     sizes = table_sizes(len(ranked), settings)
     home = _home_tables(sizes)
     if len(ranked) <= settings.exact_limit:
         tables = _exact(ranked, sizes, home)
-        method = "every split of this small field was compared"
+        method = _("every split of this small field was compared")
     else:
         tables = _local_search(ranked, sizes, home, settings.neighbourhood)
-        method = "entrants were swapped between nearby tables while that lowered the cost"
+        method = _("entrants were swapped between nearby tables while that lowered the cost")
     seat_lot = lot_order([entrant.id for entrant in playing], seed, "tables-seats", round_number)
     pairings = tuple(
         _explain(number, members, ranked, home, seat_lot, method) for number, members in enumerate(tables, start=1)
@@ -84,7 +95,7 @@ def pair_tables(entrants, settings: TableSettings | None = None, round_number: i
 
 def _home_tables(sizes: list[int]) -> list[int]:
     """The table each standing place would sit at with no moves."""
-    return [table for table, size in enumerate(sizes) for _ in range(size)]
+    return [table for table, size in enumerate(sizes) for __ in range(size)]
 
 
 def meetings(a: Entrant, b: Entrant) -> int:
@@ -187,23 +198,29 @@ def _explain(number, members, ranked, home, lot, method) -> Pairing:
     displacement = sum(abs(number - 1 - home[place[e.id]]) for e in seated)
     scores = sorted({e.pairing_score for e in seated}, reverse=True)
     places = sorted(place[e.id] + 1 for e in seated)
-    terms = [CostTerm("repeat_meetings", sum(times for _, _, times in repeats))]
-    terms.append(CostTerm("displacement", displacement, "tables moved away from the standing order, summed"))
-    terms.append(CostTerm("seat_position", cost, "times these entrants already sat in the seats given"))
-    seat_counts = "; ".join(f"{e.shown} had sat there {seat_cost(e, seat)} time(s)" for seat, e in enumerate(seated))
+    terms = [CostTerm("repeat_meetings", sum(times for __, __, times in repeats))]
+    terms.append(CostTerm("displacement", displacement, _("tables moved away from the standing order, summed")))
+    terms.append(CostTerm("seat_position", cost, _("times these entrants already sat in the seats given")))
+    seat_counts = "; ".join(
+        _("%(name)s had sat there %(count)s time(s)") % {"name": e.shown, "count": seat_cost(e, seat)}
+        for seat, e in enumerate(seated)
+    )
     rematch = None
     if repeats:
         pairs = ", ".join(f"{a} and {b} ({times}×)" for a, b, times in repeats)
-        rematch = f"repeat meeting(s): {pairs}; no seating of the field has fewer ({method})"
+        rematch = _("repeat meeting(s): %(pairs)s; no seating of the field has fewer (%(method)s)") % {
+            "pairs": pairs,
+            "method": method,
+        }
     return Pairing(
         table=number,
         seats=tuple(e.id for e in seated),
         explanation=Explanation(
-            summary=f"table of {len(seated)} for standing places {_ranges(places)} "
-            f"(scores {', '.join(f'{s:g}' for s in scores)})",
+            summary=_("table of %(count)s for standing places %(places)s (scores %(scores)s)")
+            % {"count": len(seated), "places": _ranges(places), "scores": ", ".join(f"{s:g}" for s in scores)},
             score_group=scores[0],
             costs=tuple(terms),
-            seat_reason=f"seat order with the lowest seat-position cost: {seat_counts}",
+            seat_reason=_("seat order with the lowest seat-position cost: %(counts)s") % {"counts": seat_counts},
             rematch=rematch,
         ),
     )

@@ -20,6 +20,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tournament.pairing.text import _
+
 from .errors import PairingUserError
 from .history import requested_byes
 from .model import Entrant, EntrantId, RoundPairing
@@ -103,17 +105,17 @@ def read_trf(text: str) -> Trf:
         if code == "012":
             name = line[4:].strip()
         elif code == "XXR":
-            planned = _number(line[4:], number, "the number of rounds (XXR)")
+            planned = _number(line[4:], number, _("the number of rounds (XXR)"))
         elif code == "XXC":
             word = line[4:].strip().split()[0].lower() if line[4:].strip() else ""
             initial = {"white1": "first", "black1": "second"}.get(word)
         elif code == "001":
             players.append(_player(line, number))
     if not players:
-        raise PairingUserError("this TRF file has no player line (001)")
+        raise PairingUserError(_("this TRF file has no player line (001)"))
     numbers = [player.number for player in players]
     if len(set(numbers)) != len(numbers):
-        raise PairingUserError("this TRF file lists a start rank twice")
+        raise PairingUserError(_("this TRF file lists a start rank twice"))
     players, absent = _absences_of_the_next_round(players)
     return Trf(name, tuple(players), planned, initial, absent)
 
@@ -143,26 +145,32 @@ def _number(text: str, line: int, what: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise PairingUserError(f"line {line} of the TRF file: {what} is not a whole number") from None
+        raise PairingUserError(
+            _("line %(line)s of the TRF file: %(what)s is not a whole number") % {"line": line, "what": what}
+        ) from None
 
 
 def _player(line: str, line_number: int) -> TrfPlayer:
-    number = _number(line[4:8], line_number, "the start rank (columns 5-8)")
+    number = _number(line[4:8], line_number, _("the start rank (columns 5-8)"))
     rating = int(line[48:52]) if line[48:52].strip().isdigit() else 0
     try:
         points = float(line[80:84]) if line[80:84].strip() else 0.0
     except ValueError:
         raise PairingUserError(
-            f"line {line_number} of the TRF file: the points (columns 81-84) are not a number"
+            _("line %(line_number)s of the TRF file: the points (columns 81-84) are not a number")
+            % {"line_number": line_number}
         ) from None
     games = []
     column = 91
     while column < len(line):
         block = line[column : column + 10].ljust(10)
         opponent_text, colour, result = block[0:4].strip(), block[5], block[7]
-        opponent = None if opponent_text in ("", "0000", "0") else _number(opponent_text, line_number, "an opponent")
+        opponent = None if opponent_text in ("", "0000", "0") else _number(opponent_text, line_number, _("an opponent"))
         if result not in PLAYED and result not in FORFEIT and result not in BYES and result != " ":
-            raise PairingUserError(f"line {line_number} of the TRF file: unknown result code {result!r}")
+            raise PairingUserError(
+                _("line %(line_number)s of the TRF file: unknown result code %(result)s")
+                % {"line_number": line_number, "result": repr(result)}
+            )
         games.append(TrfGame(opponent, colour if colour in "wb" else "-", result))
         column += 10
     return TrfPlayer(number, line[14:47].strip(), rating, points, tuple(games))
@@ -237,7 +245,10 @@ def trf_entrants(trf: Trf) -> list[Entrant]:
                 continue
             game = player.games[index]
             if game.opponent is not None and game.opponent not in known:
-                raise PairingUserError(f"player {player.number} meets {game.opponent}, who is not in the file")
+                raise PairingUserError(
+                    _("player %(number)s meets %(opponent)s, who is not in the file")
+                    % {"number": player.number, "opponent": game.opponent}
+                )
             entrant = entrants[player.number]
             if game.result in PLAYED and game.opponent is not None:
                 other = before[game.opponent]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.ai.registry import levels
 from tournament.bulk_entries import ListRefused, Row, parse_entries
@@ -33,7 +34,7 @@ def bulk_preview(*, event: Event, by, text: str) -> list[PlannedRow]:
     """What each row of the list would become; nothing is stored."""
     check_organiser(by, event)
     if event.status == Event.Status.FINISHED:
-        raise ServiceError("the event is finished")
+        raise ServiceError(_("the event is finished"))
     try:
         rows = parse_entries(text)
     except ListRefused as exc:
@@ -52,19 +53,35 @@ def bulk_preview(*, event: Event, by, text: str) -> list[PlannedRow]:
                 planned.append(PlannedRow(row, "ai", f"AI {row.ai_level}"))
             else:
                 planned.append(
-                    PlannedRow(row, "error", f"no AI level {row.ai_level!r} (levels: {', '.join(available)})")
+                    PlannedRow(
+                        row,
+                        "error",
+                        _("no AI level %(level)s (levels: %(levels)s)")
+                        % {"level": repr(row.ai_level), "levels": ", ".join(available)},
+                    )
                 )
         elif (user := users.get(row.username)) is None:
             planned.append(
-                PlannedRow(row, "error", f"nobody has the user name {row.username!r} (a participant needs an account)")
+                PlannedRow(
+                    row,
+                    "error",
+                    _("nobody has the user name %(username)s (a participant needs an account)")
+                    % {"username": repr(row.username)},
+                )
             )
         elif user.pk in registered:
-            planned.append(PlannedRow(row, "duplicate", f"{row.username} is already registered", user))
+            planned.append(
+                PlannedRow(row, "duplicate", _("%(username)s is already registered") % {"username": row.username}, user)
+            )
         elif row.username in seen:
-            planned.append(PlannedRow(row, "duplicate", f"{row.username} is already on an earlier line", user))
+            planned.append(
+                PlannedRow(
+                    row, "duplicate", _("%(username)s is already on an earlier line") % {"username": row.username}, user
+                )
+            )
         else:
             seen.add(row.username)
-            planned.append(PlannedRow(row, "account", f"the account {row.username}", user))
+            planned.append(PlannedRow(row, "account", _("the account %(username)s") % {"username": row.username}, user))
     return planned
 
 
@@ -89,5 +106,5 @@ def bulk_add(*, event: Event, by, text: str) -> list[Participant]:
             )
         )
     if not added:
-        raise ServiceError("no row of the list can be added")
+        raise ServiceError(_("no row of the list can be added"))
     return added

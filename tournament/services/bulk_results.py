@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournament.errors import ServiceError
 from tournament.models import Event, SeriesGame
 from tournament.services.events import check_organiser
@@ -39,20 +41,22 @@ def games_confirm_reported(*, event: Event, by, items: Iterable[tuple[int, int]]
     check_organiser(by, event)
     items = list(dict(items).items())  # one entry per game id, the last version given wins
     if len(items) > MAX_GAMES:
-        raise ServiceError(f"confirm at most {MAX_GAMES} games at once")
+        raise ServiceError(_("confirm at most %(MAX_GAMES)s games at once") % {"MAX_GAMES": MAX_GAMES})
     games = (
         SeriesGame.objects.select_related("match__round")
-        .filter(pk__in=[pk for pk, _ in items], match__round__stage__event=event)
+        .filter(pk__in=[pk for pk, __ in items], match__round__stage__event=event)
         .in_bulk()
     )
     done = BulkConfirmation()
     for pk, version in items:
         game = games.get(pk)
         if game is None:
-            done.refused.append(Refused(pk, "no such game in this event"))
+            done.refused.append(Refused(pk, _("no such game in this event")))
             continue
         if game.status != SeriesGame.Status.REPORTED:
-            done.refused.append(Refused(pk, f"it is {game.get_status_display().lower()}", game))
+            done.refused.append(
+                Refused(pk, _("it is %(status)s") % {"status": game.get_status_display().lower()}, game)
+            )
             continue
         try:
             done.confirmed.append(game_confirm(game=game, by=by, expected_version=version))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from ranking.cache import event_changed
 from tournament import bounds
@@ -27,16 +28,18 @@ def conflict_declare(*, event: Event, by, first: int, second: int, reason: str =
     """Declare that two participants of the event are never paired together."""
     check_organiser(by, event)
     try:
-        reason = bounds.text(reason.strip(), "a reason", max_length=200)
+        reason = bounds.text(reason.strip(), _("a reason"), max_length=200)
     except bounds.OutOfBounds as exc:
         raise ServiceError(exc.message) from None
     if first == second:
-        raise ServiceError("choose two different participants")
+        raise ServiceError(_("choose two different participants"))
     found = dict(Participant.objects.filter(event=event, pk__in=[first, second]).values_list("pk", "name"))
     if len(found) != 2:
-        raise ServiceError("both participants must be registered for this event")
+        raise ServiceError(_("both participants must be registered for this event"))
     if DeclaredConflict.objects.filter(event=event).count() >= MAX_CONFLICTS:
-        raise ServiceError(f"an event has at most {MAX_CONFLICTS} declared conflicts")
+        raise ServiceError(
+            _("an event has at most %(MAX_CONFLICTS)s declared conflicts") % {"MAX_CONFLICTS": MAX_CONFLICTS}
+        )
     low, high = sorted((first, second))
     try:
         with transaction.atomic():
@@ -45,7 +48,9 @@ def conflict_declare(*, event: Event, by, first: int, second: int, reason: str =
             )
     except IntegrityError:
         raise Conflict(
-            f"{found[low]} and {found[high]} are already declared a conflict", code="already_declared"
+            _("%(found)s and %(found2)s are already declared a conflict")
+            % {"found": found[low], "found2": found[high]},
+            code="already_declared",
         ) from None
     event_changed(event.pk)
     return declared
@@ -54,7 +59,7 @@ def conflict_declare(*, event: Event, by, first: int, second: int, reason: str =
 @transaction.atomic
 def conflict_remove(*, event: Event, by, conflict_id: int) -> None:
     check_organiser(by, event)
-    deleted, _ = DeclaredConflict.objects.filter(event=event, pk=conflict_id).delete()
+    deleted, __ = DeclaredConflict.objects.filter(event=event, pk=conflict_id).delete()
     if not deleted:
-        raise ServiceError("no such declared conflict in this event", code="not_found")
+        raise ServiceError(_("no such declared conflict in this event"), code="not_found")
     event_changed(event.pk)

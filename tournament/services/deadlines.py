@@ -162,7 +162,7 @@ def _forfeit(match: Match, absent: Participant) -> None:
         if match.status == Match.Status.COMPLETED:
             break
     else:
-        raise ServiceError(f"the forfeit of {match} did not settle the match")
+        raise ServiceError(_("the forfeit of %(match)s did not settle the match") % {"match": match})
     # Tie-breaks treat a forfeit as unplayed (ranking.models.Forfeit), as for an organiser's forfeit;
     # nobody recorded it, Brume did.
     Forfeit.objects.update_or_create(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from games.engines import EngineError, UnknownGame, get_engine
 from tournament import bounds, signals
@@ -40,18 +41,22 @@ def normalized_game_options(game: str, options: dict | None) -> dict:
 
 def _check_texts(fields: dict) -> None:
     """Names and descriptions within tournament.bounds: no hidden characters, bounded lengths."""
-    limits = {"name": (120, False), "description": (20_000, True), "location": (200, False)}
+    limits = {
+        "name": (120, False, _("the event's name")),
+        "description": (20_000, True, _("the event's description")),
+        "location": (200, False, _("the event's location")),
+    }
     try:
-        for key, (max_length, multiline) in limits.items():
+        for key, (max_length, multiline, what) in limits.items():
             if fields.get(key) is not None:
-                bounds.text(fields[key], f"the event's {key}", max_length=max_length, multiline=multiline)
+                bounds.text(fields[key], what, max_length=max_length, multiline=multiline)
     except bounds.OutOfBounds as exc:
         raise ServiceError(exc.message) from None
 
 
 def check_organiser(user, event: Event) -> None:
     if not is_organiser(user, event):
-        raise NotAllowed("only the event's organisers may do this")
+        raise NotAllowed(_("only the event's organisers may do this"))
 
 
 @transaction.atomic
@@ -74,10 +79,10 @@ def event_create(
         raise NotAllowed(why_not_organiser(owner))
     name = (name or "").strip()
     if not name:
-        raise ServiceError("give the event a name", code="name")
+        raise ServiceError(_("give the event a name"), code="name")
     _check_texts({"name": name, "description": description, "location": location})
     if visibility not in Event.Visibility.values:
-        raise ServiceError(f"visibility must be one of {', '.join(Event.Visibility.values)}")
+        raise ServiceError(_("visibility must be one of %(value)s") % {"value": ", ".join(Event.Visibility.values)})
     normalized = normalized_game_options(game, options)
     for attempt in range(3):
         try:
@@ -126,7 +131,7 @@ def event_update(*, event: Event, by, **fields) -> Event:
     allowed |= {"time_zone", "starts_at"}  # schedules (tournament.services.schedules)
     unknown = set(fields) - allowed
     if unknown:
-        raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+        raise ServiceError(_("cannot change %(value)s") % {"value": ", ".join(sorted(unknown))})
     _check_texts(fields)
     if "time_zone" in fields or "starts_at" in fields:
         from tournament.services.schedules import check_event_schedule
@@ -146,14 +151,19 @@ def event_set_status(*, event: Event, by, status: str) -> Event:
     if status == event.status:
         return event
     if status not in TRANSITIONS.get(event.status, set()):
-        raise ServiceError(f"an event that is {event.get_status_display().lower()} cannot become {status}")
+        raise ServiceError(
+            _("an event that is %(value)s cannot become %(status)s")
+            % {"value": event.get_status_display().lower(), "status": status}
+        )
     if status == Event.Status.RUNNING:
         active = event.participants.filter(status="active").count()
         if active < 2:
-            raise ServiceError(f"an event needs at least two participants to start ({active} registered)")
+            raise ServiceError(
+                _("an event needs at least two participants to start (%(active)s registered)") % {"active": active}
+            )
     if status == Event.Status.FINISHED and event.stages.exclude(status=Stage.Status.CLOSED).exists():
         open_stages = ", ".join(event.stages.exclude(status=Stage.Status.CLOSED).values_list("name", flat=True))
-        raise ServiceError(f"close every stage first (still open: {open_stages})")
+        raise ServiceError(_("close every stage first (still open: %(open_stages)s)") % {"open_stages": open_stages})
     event.status = status
     event.save(update_fields=["status", "updated_at"])
     if status == Event.Status.RUNNING:
@@ -166,5 +176,5 @@ def event_set_status(*, event: Event, by, status: str) -> Event:
 @transaction.atomic
 def event_add_arbiter(*, event: Event, by, user) -> None:
     if not (by.is_authenticated and (by.pk == event.owner_id or by.is_superuser)):
-        raise NotAllowed("only the event's owner may name arbiters")
+        raise NotAllowed(_("only the event's owner may name arbiters"))
     event.arbiters.add(user)

@@ -20,6 +20,8 @@ import json
 
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.engines import get_engine
 from games.gamelog import GameLog, LogFormatError, jsonform, parse_log
@@ -31,11 +33,25 @@ from tournament.models import Participant, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
 from tournament.services.results import game_log_reported, game_record_verified
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+ORDINALS = (
+    gettext_noop("first"),
+    gettext_noop("second"),
+    gettext_noop("third"),
+    gettext_noop("fourth"),
+    gettext_noop("fifth"),
+    gettext_noop("sixth"),
+    gettext_noop("seventh"),
+    gettext_noop("eighth"),
+    gettext_noop("ninth"),
+    gettext_noop("tenth"),
+)
 
 
 def _ordinal(index: int) -> str:
-    return ORDINALS[index] if index < len(ORDINALS) else f"number {index + 1}"
+    """A seat in words, in the reader's language: "first", "second"..."""
+    if index < len(ORDINALS):
+        return _(ORDINALS[index])
+    return _("number %(number)s") % {"number": index + 1}
 
 
 def _seat_is(seat, participant: Participant, game_slug: str) -> bool:
@@ -65,30 +81,48 @@ def check_log_fits(*, game: SeriesGame, log: GameLog, by_player: bool = True) ->
     match = game.match
     event = match.round.stage.event
     if log.game != event.game:
-        raise ServiceError(f"this is a log of {log.game}, but the event plays {event.game}")
+        raise ServiceError(
+            _("this is a log of %(game)s, but the event plays %(game2)s") % {"game": log.game, "game2": event.game}
+        )
     if log.seat_count != len(game.seat_order):
-        raise ServiceError(f"the log has {log.seat_count} seats, but this game has {len(game.seat_order)} players")
+        raise ServiceError(
+            _("the log has %(seat_count)s seats, but this game has %(count)s players")
+            % {"seat_count": log.seat_count, "count": len(game.seat_order)}
+        )
     participants = Participant.objects.select_related("user").in_bulk(game.seat_order)
     players = [participants[pid] for pid in game.seat_order]
     if by_player and any(p.is_ai for p in players):
-        raise ServiceError("games against an AI entrant are played on Brume: press “Play online” for this game")
+        raise ServiceError(_("games against an AI entrant are played on Brume: press “Play online” for this game"))
     for index, (seat, participant) in enumerate(zip(log.seats, players, strict=True)):
         if not _seat_is(seat, participant, event.game):
             elsewhere = [i for i, p in enumerate(players) if _seat_is(seat, p, event.game)]
             hint = (
-                f" (in game {game.number} {participant.name} plays {_ordinal(index)}: the first player alternates)"
+                " "
+                + _("(in game %(number)s %(name)s plays %(seat)s: the first player alternates)")
+                % {"number": game.number, "name": participant.name, "seat": _ordinal(index)}
                 if elsewhere
                 else ""
             )
             raise ServiceError(
-                f"the log's seat {index + 1} is {seat.name!r}, but this game's {_ordinal(index)} player is "
-                f"{participant.name}{hint}; correct the seat names in the log"
+                _(
+                    "the log's seat %(value)s is %(name)s, but this game's %(value2)s player is "
+                    "%(name2)s%(hint)s; correct the seat names in the log"
+                )
+                % {
+                    "value": index + 1,
+                    "name": repr(seat.name),
+                    "value2": _ordinal(index),
+                    "name2": participant.name,
+                    "hint": hint,
+                }
             )
     engine = get_engine(event.game)
     try:
         options = engine.normalize_options(log.options)
     except Exception as exc:  # an engine's own message for options it does not know
-        raise ServiceError(f"the log's options are not valid for {event.game}: {exc}") from None
+        raise ServiceError(
+            _("the log's options are not valid for %(game)s: %(exc)s") % {"game": event.game, "exc": exc}
+        ) from None
     expected = engine.normalize_options(event.options)
     if _json(options) != _json(expected):
         differ = sorted(k for k in set(options) | set(expected) if options.get(k) != expected.get(k))
@@ -100,7 +134,7 @@ def check_log_fits(*, game: SeriesGame, log: GameLog, by_player: bool = True) ->
         shared = engine.layout(engine.setup(expected, seats=log.seat_count, seed=match.setup_seed))
         if _json(log.layout) != _json(shared):
             raise ServiceError(
-                "the log's setup is not this round's: every table of a duplicate round plays the same setup"
+                _("the log's setup is not this round's: every table of a duplicate round plays the same setup")
             )
 
 
@@ -112,7 +146,7 @@ def game_attach_log(*, game: SeriesGame, by, data) -> SeriesGame:
     try:
         log = parse_log(data) if not isinstance(data, GameLog) else data
     except LogFormatError as exc:
-        raise ServiceError(f"not a Brume game log: {exc}") from None
+        raise ServiceError(_("not a Brume game log: %(exc)s") % {"exc": exc}) from None
     current = SeriesGame.objects.select_related("match__round__stage__event").get(pk=game.pk)
     reporter = _check_attacher(current, by)
     check_log_fits(game=current, log=log, by_player=reporter is not None)
@@ -130,11 +164,11 @@ def _check_attacher(game: SeriesGame, by) -> Participant | None:
         return None
     me = seat_participant(by, game.match)
     if me is None:
-        raise NotAllowed("only the players of this match or an organiser may attach its log")
+        raise NotAllowed(_("only the players of this match or an organiser may attach its log"))
     if game.live_id is not None:
-        raise ServiceError("this game is played online on Brume: its log is attached when it ends")
+        raise ServiceError(_("this game is played online on Brume: its log is attached when it ends"))
     if game.status == SeriesGame.Status.CONFIRMED:
-        raise ServiceError("this result is confirmed: ask an organiser to correct it")
+        raise ServiceError(_("this result is confirmed: ask an organiser to correct it"))
     return me
 
 
@@ -150,17 +184,17 @@ def game_attach_record(*, game: SeriesGame, by, record: GameRecord) -> SeriesGam
     reporter = _check_attacher(game, by)
     record = GameRecord.objects.get(pk=record.pk)  # never a caller's stale copy
     if game.record_id is not None and game.record_id != record.pk:
-        raise ServiceError("this game already has a log; an organiser can correct the result")
+        raise ServiceError(_("this game already has a log; an organiser can correct the result"))
     other = SeriesGame.objects.filter(record=record).exclude(pk=game.pk).select_related("match__round").first()
     if other is not None:
         raise ServiceError(
-            f"this log is already the log of game {other.number} of table {other.match.table} "
-            f"in round {other.match.round.number}"
+            _("this log is already the log of game %(number)s of table %(table)s in round %(number2)s")
+            % {"number": other.number, "table": other.match.table, "number2": other.match.round.number}
         )
     try:
         log = jsonform.log_from_dict(record.log)
     except LogFormatError as exc:  # stored logs are canonical; kept for safety
-        raise ServiceError(f"not a Brume game log: {exc}") from None
+        raise ServiceError(_("not a Brume game log: %(exc)s") % {"exc": exc}) from None
     check_log_fits(game=game, log=log, by_player=reporter is not None)
     if game.record_id == record.pk and game.record_reporter_id == (reporter.pk if reporter else None):
         return game  # attached already, by the same side
@@ -179,28 +213,35 @@ def log_effect(game: SeriesGame) -> str:
         return ""
     record = game.record
     if record.status in (GameRecord.Status.PENDING, GameRecord.Status.VALIDATING):
-        waiting = "Brume is replaying the log"
+        waiting = _("Brume is replaying the log")
     elif record.status == GameRecord.Status.VALID and record.finished:
         waiting = ""
     elif record.status == GameRecord.Status.VALID and live_ending(game, record) is not None:
-        return f"the game played on Brume ended by {live_ending(game, record)[1]}: its record confirms the result"
+        ending = live_ending(game, record)[1]
+        return _("the game played on Brume ended by %(ending)s: its record confirms the result") % {
+            "ending": _(ENDING_WORDS.get(ending, ending))
+        }
     elif record.status == GameRecord.Status.VALID:
-        return "the log is valid but the game in it is not finished: it decides nothing"
+        return _("the log is valid but the game in it is not finished: it decides nothing")
     else:
-        return "the log is not valid: it changes nothing (its record says why)"
+        return _("the log is not valid: it changes nothing (its record says why)")
     if game.record_reporter_id is None:
-        what = "a log from Brume or an organiser: once valid it confirms the result by itself"
+        what = _("a log from Brume or an organiser: once valid it confirms the result by itself")
     else:
-        what = (
-            f"a log uploaded by {game.record_reporter.name}: it counts as their report, "
-            "which the opponent confirms or disputes"
-        )
+        what = _("a log uploaded by %(name)s: it counts as their report, which the opponent confirms or disputes") % {
+            "name": game.record_reporter.name
+        }
     return f"{waiting}; {what}" if waiting else what
 
 
 # How a game played on Brume may end before the board decides (the record's claimed result says
 # which); only the live game's own record decides a result this way.
 LIVE_TERMINATIONS = ("resignation", "agreement", "timeout")
+ENDING_WORDS = {
+    "resignation": gettext_noop("resignation"),
+    "agreement": gettext_noop("agreement"),
+    "timeout": gettext_noop("timeout"),
+}
 
 
 def live_ending(game: SeriesGame, record: GameRecord) -> tuple[list[int], str] | None:
@@ -278,9 +319,9 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
         return game.live
     me = seat_participant(by, game.match)
     if me is None:
-        raise NotAllowed("only the players of this match may start its game")
+        raise NotAllowed(_("only the players of this match may start its game"))
     if game.status != SeriesGame.Status.AWAITING:
-        raise ServiceError("this game already has a result")
+        raise ServiceError(_("this game already has a result"))
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
     event = game.match.round.stage.event
     seats = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ranking.cache import event_changed, event_of_round
 from tournament.errors import Conflict, ServiceError
@@ -50,22 +51,22 @@ def round_swap(*, round_: Round, by, first: int, second: int, reason: str, allow
     round_ = Round.objects.select_for_update().select_related("stage__event").get(pk=round_.pk)
     check_organiser(by, round_.stage.event)
     if not reason.strip():
-        raise ServiceError("say why the pairing changes; the players will see it")
+        raise ServiceError(_("say why the pairing changes; the players will see it"))
     if round_.stage.rounds.filter(number__gt=round_.number).exists():
-        raise Conflict("a later round is published: this round's pairing is fixed", code="pairing_fixed")
+        raise Conflict(_("a later round is published: this round's pairing is fixed"), code="pairing_fixed")
     if SeriesGame.objects.filter(match__round=round_, version__gt=0).exists():
-        raise Conflict("results are already reported in this round: its pairing is fixed", code="pairing_fixed")
+        raise Conflict(_("results are already reported in this round: its pairing is fixed"), code="pairing_fixed")
     if first == second:
-        raise ServiceError("choose two different participants")
+        raise ServiceError(_("choose two different participants"))
     seats = {
         s.participant_id: s
         for s in MatchSeat.objects.select_for_update().filter(match__round=round_, participant_id__in=(first, second))
     }
     if set(seats) != {first, second}:
-        raise ServiceError("both participants must be in this round")
+        raise ServiceError(_("both participants must be in this round"))
     a, b = seats[first], seats[second]
     if a.match_id == b.match_id:
-        raise ServiceError("they already sit at the same table; nothing to swap")
+        raise ServiceError(_("they already sit at the same table; nothing to swap"))
     a.participant_id, b.participant_id = second, first
     matches = list(Match.objects.filter(pk__in=(a.match_id, b.match_id)))
     seat_of = {s.participant_id: s for s in MatchSeat.objects.filter(match__in=matches)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.ai.registry import levels
 from ranking.cache import event_changed
@@ -28,7 +29,7 @@ def _create(event: Event, **fields) -> Participant:
         with transaction.atomic():
             return Participant.objects.create(event=event, seed=fields.pop("seed", None) or _next_seed(event), **fields)
     except IntegrityError:
-        raise Conflict("this person is already registered for the event", code="already_registered") from None
+        raise Conflict(_("this person is already registered for the event"), code="already_registered") from None
 
 
 def _locked_event(event: Event) -> Event:
@@ -40,12 +41,12 @@ def _locked_event(event: Event) -> Event:
 def participant_register(*, event: Event, user) -> Participant:
     """A signed-in person registers themself while registration is open."""
     if not user.is_authenticated:
-        raise NotAllowed("sign in to register")
+        raise NotAllowed(_("sign in to register"))
     event = _locked_event(event)
     if event.status != Event.Status.REGISTRATION:
-        raise ServiceError("registration is not open for this event")
+        raise ServiceError(_("registration is not open for this event"))
     if event.visibility == Event.Visibility.PRIVATE and not is_organiser(user, event):
-        raise NotAllowed("this event is private: an organiser registers its participants")
+        raise NotAllowed(_("this event is private: an organiser registers its participants"))
     return _create(event, user=user, name=_display_name(user))
 
 
@@ -65,20 +66,23 @@ def participant_add(
     """An organiser adds a person or an AI entrant; during a running event, as a late entry."""
     check_organiser(by, event)
     try:
-        bounds.text(name, "a participant's name", max_length=120)
-        bounds.text(club, "a club", max_length=120)
+        bounds.text(name, _("a participant's name"), max_length=120)
+        bounds.text(club, _("a club"), max_length=120)
         seed = bounds.participant_seed(seed)
         rating = bounds.participant_rating(rating)
-        granted_points = bounds.points(granted_points, "granted points", bounds.GRANTED_POINTS_LIMIT)
+        granted_points = bounds.points(granted_points, _("granted points"), bounds.GRANTED_POINTS_LIMIT)
     except bounds.OutOfBounds as exc:
         raise ServiceError(exc.message) from None
     event = _locked_event(event)
     if event.status == Event.Status.FINISHED:
-        raise ServiceError("the event is finished")
+        raise ServiceError(_("the event is finished"))
     if (user is None) == (not ai_level):
-        raise ServiceError("add either a person or an AI level")
+        raise ServiceError(_("add either a person or an AI level"))
     if ai_level and ai_level not in levels(event.game):
-        raise ServiceError(f"{event.game} has no AI level {ai_level!r} (levels: {', '.join(levels(event.game))})")
+        raise ServiceError(
+            _("%(game)s has no AI level %(ai_level)s (levels: %(value)s)")
+            % {"game": event.game, "ai_level": repr(ai_level), "value": ", ".join(levels(event.game))}
+        )
     late_round = None
     if event.status == Event.Status.RUNNING:
         from tournament.selectors import current_round_number
@@ -111,7 +115,7 @@ def participant_withdraw(*, participant: Participant, by) -> Participant:
     event = _locked_event(participant.event)
     if not is_organiser(by, event):
         if not (by.is_authenticated and participant.user_id == by.pk):
-            raise NotAllowed("only the participant or an organiser may withdraw a registration")
+            raise NotAllowed(_("only the participant or an organiser may withdraw a registration"))
         if event.status != Event.Status.REGISTRATION:
             raise ServiceError(SELF_WITHDRAWAL_CLOSED, code="registration_closed")
     participant = Participant.objects.select_for_update().get(pk=participant.pk)
@@ -134,10 +138,10 @@ def participant_withdraw(*, participant: Participant, by) -> Participant:
 def participant_withdraw_self(*, event: Event, user) -> Participant:
     """The signed-in person withdraws their own registration while registration is open."""
     if not user.is_authenticated:
-        raise NotAllowed("sign in to withdraw")
+        raise NotAllowed(_("sign in to withdraw"))
     participant = event.participants.filter(user=user).first()
     if participant is None:
-        raise ServiceError("you are not registered for this event", code="not_registered")
+        raise ServiceError(_("you are not registered for this event"), code="not_registered")
     return participant_withdraw(participant=participant, by=user)
 
 
@@ -160,7 +164,7 @@ def _forfeit_open_matches(participant: Participant, by) -> None:
 def participant_check_in(*, participant: Participant, by, checked_in: bool = True) -> Participant:
     event = participant.event
     if not (is_organiser(by, event) or (by.is_authenticated and participant.user_id == by.pk)):
-        raise NotAllowed("only the participant or an organiser may check in")
+        raise NotAllowed(_("only the participant or an organiser may check in"))
     Participant.objects.filter(pk=participant.pk).update(checked_in=checked_in)
     event_changed(participant.event_id)
     participant.checked_in = checked_in

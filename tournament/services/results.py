@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ranking.cache import event_changed, event_of_game
 from tournament import signals
@@ -32,14 +33,16 @@ def _check_ranks(
     seats = len(game.seat_order)
     ranks = list(ranks)
     if len(ranks) != seats or not all(isinstance(r, int) and not isinstance(r, bool) for r in ranks):
-        raise ServiceError(f"give one rank per player ({seats}), 1 for the winner")
+        raise ServiceError(_("give one rank per player (%(seats)s), 1 for the winner") % {"seats": seats})
     ordered = sorted(ranks)
     if ordered[0] != 1 or any(r not in (ordered[i - 1], i + 1) for i, r in enumerate(ordered) if i):
-        raise ServiceError(f"ranks {ranks} are not a ranking: 1 for the best, equal ranks for a tie (1 1 3)")
+        raise ServiceError(
+            _("ranks %(ranks)s are not a ranking: 1 for the best, equal ranks for a tie (1 1 3)") % {"ranks": ranks}
+        )
     if scores is not None:
         scores = list(scores)
         if len(scores) != seats or not all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores):
-            raise ServiceError(f"give one score per player ({seats}), or none")
+            raise ServiceError(_("give one score per player (%(seats)s), or none") % {"seats": seats})
     return ranks, scores
 
 
@@ -48,7 +51,7 @@ def ranks_from_winner(game: SeriesGame, winner_id: int | None) -> list[int]:
     if winner_id is None:
         return [1] * len(game.seat_order)
     if winner_id not in game.seat_order:
-        raise ServiceError("the winner must be one of the players of this game")
+        raise ServiceError(_("the winner must be one of the players of this game"))
     return [1 if pid == winner_id else 2 for pid in game.seat_order]
 
 
@@ -93,7 +96,9 @@ def _append(
     updated = SeriesGame.objects.filter(pk=game.pk, version=game.version).update(**fields)
     event_changed(event_of_game(game.pk))
     if updated != 1:  # cannot happen under the row lock; guards SQLite and logic slips alike
-        raise StaleVersion("the result changed while you were writing: reload and try again", current_version=version)
+        raise StaleVersion(
+            _("the result changed while you were writing: reload and try again"), current_version=version
+        )
     _announce(game, action=action, status=status, participant=participant)
     game = SeriesGame.objects.select_related("match").get(pk=game.pk)
     if status == Status.CONFIRMED or game.match.status == Match.Status.COMPLETED:
@@ -119,7 +124,8 @@ def _locked(game: SeriesGame, expected_version: int | None) -> SeriesGame:
     current = SeriesGame.objects.select_for_update().select_related("match__round__stage__event").get(pk=game.pk)
     if expected_version is not None and current.version != expected_version:
         raise StaleVersion(
-            f"the result is at version {current.version}, not {expected_version}: reload to see what changed",
+            _("the result is at version %(version)s, not %(expected_version)s: reload to see what changed")
+            % {"version": current.version, "expected_version": expected_version},
             current_version=current.version,
         )
     return current
@@ -141,13 +147,13 @@ def _run(operation, game: SeriesGame, **kwargs) -> SeriesGame:
 def _player(game: SeriesGame, user) -> Participant:
     participant = seat_participant(user, game.match)
     if participant is None:
-        raise NotAllowed("only the players of this match may report its games")
+        raise NotAllowed(_("only the players of this match may report its games"))
     return participant
 
 
 def _check_open(game: SeriesGame) -> None:
     if game.match.is_bye:
-        raise ServiceError("a bye has no game to report")
+        raise ServiceError(_("a bye has no game to report"))
 
 
 def game_report(
@@ -167,9 +173,9 @@ def game_report(
         ranks, scores = _check_ranks(current, ranks, scores)
         common = {"role": ResultEntry.Role.PARTICIPANT, "author": by, "participant": reporter}
         if current.status == Status.CONFIRMED:
-            raise ServiceError("this result is confirmed: ask an organiser to correct it")
+            raise ServiceError(_("this result is confirmed: ask an organiser to correct it"))
         if current.status == Status.DISPUTED:
-            raise ServiceError("this result is disputed: an organiser will rule on it")
+            raise ServiceError(_("this result is disputed: an organiser will rule on it"))
         if current.status == Status.REPORTED and current.reported_by_id != reporter.pk:
             if current.ranks == ranks and (scores is None or current.scores in (None, scores)):
                 return _append(current, action=Action.CONFIRM, status=Status.CONFIRMED, keep_result=True, **common)
@@ -194,14 +200,15 @@ def game_confirm(*, game: SeriesGame, by, expected_version: int | None = None) -
         _check_open(current)
         if current.status != Status.REPORTED:
             raise ServiceError(
-                f"there is no reported result to confirm (the game is {current.get_status_display().lower()})"
+                _("there is no reported result to confirm (the game is %(value)s)")
+                % {"value": current.get_status_display().lower()}
             )
         if is_organiser(by, current.match.round.stage.event):
             role, participant = ResultEntry.Role.ORGANISER, seat_participant(by, current.match)
         else:
             role, participant = ResultEntry.Role.PARTICIPANT, _player(current, by)
             if participant.pk == current.reported_by_id:
-                raise NotAllowed("your opponent confirms your report, not you")
+                raise NotAllowed(_("your opponent confirms your report, not you"))
         return _append(
             current,
             action=Action.CONFIRM,
@@ -222,11 +229,11 @@ def game_dispute(*, game: SeriesGame, by, reason: str, expected_version: int | N
         _check_open(current)
         participant = _player(current, by)
         if not reason.strip():
-            raise ServiceError("say why you dispute the result")
+            raise ServiceError(_("say why you dispute the result"))
         if current.status != Status.REPORTED:
-            raise ServiceError("only a reported, unconfirmed result can be disputed; ask an organiser otherwise")
+            raise ServiceError(_("only a reported, unconfirmed result can be disputed; ask an organiser otherwise"))
         if participant.pk == current.reported_by_id:
-            raise NotAllowed("you reported this result: report again to change it")
+            raise NotAllowed(_("you reported this result: report again to change it"))
         return _append(
             current,
             action=Action.DISPUTE,
@@ -255,9 +262,9 @@ def game_decide(
     def operation(current: SeriesGame, ranks, scores, reason: str) -> SeriesGame:
         _check_open(current)
         if not is_organiser(by, current.match.round.stage.event):
-            raise NotAllowed("only the event's organisers may rule on or correct a result")
+            raise NotAllowed(_("only the event's organisers may rule on or correct a result"))
         if not reason.strip():
-            raise ServiceError("give the reason for the ruling or correction; the players will see it")
+            raise ServiceError(_("give the reason for the ruling or correction; the players will see it"))
         ranks, scores = _check_ranks(current, ranks, scores)
         action = Action.RULE if current.status == Status.DISPUTED else Action.CORRECT
         return _append(

@@ -9,6 +9,8 @@ import hashlib
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ranking.cache import event_changed
 from tournament import pairing as algorithms
@@ -125,7 +127,7 @@ def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pa
         if part is None:
             continue
         found = part
-        pairings += [dataclasses.replace(item, label=f"Group {name}") for item in part.pairings]
+        pairings += [dataclasses.replace(item, label=_("Group %(name)s") % {"name": name}) for item in part.pairings]
         byes += [dataclasses.replace(bye, reason=f"Group {name}: {bye.reason}") for bye in part.byes]
         absences += part.absences
         notes += [f"Group {name}: {note}" for note in part.notes]
@@ -133,7 +135,7 @@ def _in_groups(stage: Stage, number: int, entrants: list[Entrant], seed: int, pa
         return None
     grouped = {pid for ids in groups for pid in ids}
     absences += [
-        Absence(entrant.id, "entered after the groups were drawn: a group stage's groups are fixed at round 1")
+        Absence(entrant.id, _("entered after the groups were drawn: a group stage's groups are fixed at round 1"))
         for entrant in entrants
         if entrant.id not in grouped and entrant.plays_this_round
     ]
@@ -155,7 +157,9 @@ def _initial_colour(stage: Stage) -> str:
 def _swiss(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
     planned = stage.settings.get("rounds")
     if planned and number > planned:
-        raise ServiceError(f"this Swiss stage has {planned} rounds; close it or add rounds in its settings")
+        raise ServiceError(
+            _("this Swiss stage has %(planned)s rounds; close it or add rounds in its settings") % {"planned": planned}
+        )
     settings = algorithms.SwissSettings(
         rematches=stage.settings.get("rematches", "least_bad"),
         forbid_same_club=stage.settings.get("forbid_same_club", True),
@@ -199,10 +203,15 @@ def _without_missing(pairing: RoundPairing, entrants: list[Entrant]) -> RoundPai
         if not gone:
             pairings.append(item)
         elif len(gone) < len(item.seats):
-            why = "withdrew" if by_id[gone[0]].withdrawn else "is absent"
-            byes += [Bye(pid, f"the scheduled opponent {why}") for pid in item.seats if pid not in missing]
+            why = (
+                _("the scheduled opponent withdrew")
+                if by_id[gone[0]].withdrawn
+                else _("the scheduled opponent is absent")
+            )
+            byes += [Bye(pid, why) for pid in item.seats if pid not in missing]
     absences = tuple(
-        Absence(pid, "withdrawn from the event" if by_id[pid].withdrawn else "absent this round") for pid in missing
+        Absence(pid, _("withdrawn from the event") if by_id[pid].withdrawn else _("absent this round"))
+        for pid in missing
     )
     pairings = [dataclasses.replace(item, table=table) for table, item in enumerate(pairings, start=1)]
     return dataclasses.replace(pairing, pairings=tuple(pairings), byes=tuple(byes), absences=absences)
@@ -224,11 +233,11 @@ def _round_robin(stage: Stage, number: int, entrants: list[Entrant], seed: int) 
 
         pairing = _in_groups(stage, number, field, seed, group_round)
         if pairing is None:
-            raise ServiceError("every group has played all its rounds: close the stage")
+            raise ServiceError(_("every group has played all its rounds: close the stage"))
         return pairing
     schedule = round_robin(field, settings, seed=round_seed(stage, 1))
     if number > len(schedule.rounds):
-        raise ServiceError(f"the round robin has {len(schedule.rounds)} rounds, all published")
+        raise ServiceError(_("the round robin has %(count)s rounds, all published") % {"count": len(schedule.rounds)})
     return _without_missing(schedule.rounds[number - 1], entrants)
 
 
@@ -239,9 +248,9 @@ def _elimination(stage: Stage, number: int, entrants: list[Entrant], seed: int) 
     drawn = bracket_from_json(stage.bracket) if stage.bracket else draw_bracket(stage, entrants, round_seed(stage, 1))
     state = algorithms.bracket_state(drawn, bracket_winners(stage))
     if state.champion is not None:
-        raise ServiceError("the bracket is complete: close the stage")
+        raise ServiceError(_("the bracket is complete: close the stage"))
     if not state.ready:
-        raise ServiceError("no bracket match is ready to play")
+        raise ServiceError(_("no bracket match is ready to play"))
     labels = {match.id: match.label for match in drawn.matches}
     pairings = tuple(dataclasses.replace(pairing, table=table) for table, pairing in enumerate(state.ready, start=1))
     notes = drawn.notes if number == 1 else ()
@@ -253,7 +262,9 @@ def _elimination(stage: Stage, number: int, entrants: list[Entrant], seed: int) 
 def _tables(stage: Stage, number: int, entrants: list[Entrant], seed: int) -> RoundPairing:
     planned = stage.settings.get("rounds")
     if planned and number > planned:
-        raise ServiceError(f"this stage has {planned} rounds; close it or add rounds in its settings")
+        raise ServiceError(
+            _("this stage has %(planned)s rounds; close it or add rounds in its settings") % {"planned": planned}
+        )
     settings = algorithms.TableSettings(
         min_size=stage.settings.get("min_size", 3),
         max_size=stage.settings.get("max_size", 5),
@@ -269,7 +280,9 @@ def _score_challenge(
     preview). The round's own seed only draws lots; the event's seed is never shown."""
     planned = stage.settings.get("rounds")
     if planned and number > planned:
-        raise ServiceError(f"this stage has {planned} rounds; close it or add rounds in its settings")
+        raise ServiceError(
+            _("this stage has %(planned)s rounds; close it or add rounds in its settings") % {"planned": planned}
+        )
     settings = algorithms.DuplicateSettings(table_size=stage.settings.get("team_size", 1))
     return algorithms.pair_duplicate(entrants, settings, round_number=number, seed=seed, setup_seed=setup_seed)
 
@@ -313,7 +326,7 @@ def _conflict_notes(stage: Stage, pairing: RoundPairing) -> list[str]:
     together = {pid: item.table for item in pairing.pairings for pid in item.seats}
     notes = []
     for conflict in declared:
-        pair = f"{conflict.first.name} and {conflict.second.name}"
+        pair = _("%(first)s and %(second)s") % {"first": conflict.first.name, "second": conflict.second.name}
         why = f" ({conflict.reason})" if conflict.reason else ""
         table = tables.get(frozenset((conflict.first_id, conflict.second_id)))
         same_table = together.get(conflict.first_id) is not None and together.get(conflict.first_id) == together.get(
@@ -322,28 +335,36 @@ def _conflict_notes(stage: Stage, pairing: RoundPairing) -> list[str]:
         if table is not None or same_table:
             where = table or together[conflict.first_id]
             notes.append(
-                f"Declared conflict{why}: {pair} meet at table {where} — "
-                f"{stage.get_format_display()} pairings cannot avoid it (only Swiss keeps declared pairs apart)."
+                _(
+                    "Declared conflict%(why)s: %(pair)s meet at table %(table)s — "
+                    "%(format)s pairings cannot avoid it (only Swiss keeps declared pairs apart)."
+                )
+                % {"why": why, "pair": pair, "table": where, "format": stage.get_format_display()}
             )
         else:
-            notes.append(f"Declared conflict{why}: {pair} are kept apart.")
+            notes.append(_("Declared conflict%(why)s: %(pair)s are kept apart.") % {"why": why, "pair": pair})
     return notes
 
 
 def _compute(stage: Stage, number: int, setup_seed: int | None = None) -> RoundPairing:
     if stage.event.status != Event.Status.RUNNING:
-        raise ServiceError("start the event before pairing rounds")
+        raise ServiceError(_("start the event before pairing rounds"))
     if stage.status == Stage.Status.CLOSED:
-        raise ServiceError("this stage is closed")
+        raise ServiceError(_("this stage is closed"))
     previous = stage.rounds.filter(number=number - 1).first()
     if previous is not None and previous.matches.filter(status=Match.Status.PENDING).exists():
         waiting = previous.matches.filter(status=Match.Status.PENDING).count()
         raise ServiceError(
-            f"round {number - 1} still has {waiting} match{'es' if waiting != 1 else ''} without a result"
+            ngettext(
+                "round %(number)s still has %(waiting)s match without a result",
+                "round %(number)s still has %(waiting)s matches without a result",
+                waiting,
+            )
+            % {"number": number - 1, "waiting": waiting}
         )
     pairer = PAIRERS.get(stage.format)
     if pairer is None:
-        raise ServiceError(f"pairing {stage.get_format_display()} stages is not available yet")
+        raise ServiceError(_("pairing %(value)s stages is not available yet") % {"value": stage.get_format_display()})
     if stage.format == Stage.Format.SCORE_CHALLENGE:
         pairer = functools.partial(_score_challenge, setup_seed=setup_seed)
     try:
@@ -362,7 +383,7 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
     check_organiser(by, stage.event)
     expected = next_round_number(stage)
     if number is not None and number != expected:
-        raise Conflict(f"round {number} is already published", code="already_published")
+        raise Conflict(_("round %(number)s is already published") % {"number": number}, code="already_published")
     # A duplicate round's shared setup: a secret, kept on its matches, out of every explanation.
     pairing = _compute(stage, expected, setup_seed=algorithms.draw_setup_seed())
     public = dataclasses.replace(
@@ -387,7 +408,9 @@ def round_publish(*, stage: Stage, by, number: int | None = None) -> Round:
             Stage.objects.filter(pk=stage.pk).update(**updates)
             event_changed(stage.event_id)
     except IntegrityError:
-        raise Conflict(f"round {expected} is already published", code="already_published") from None
+        raise Conflict(
+            _("round %(expected)s is already published") % {"expected": expected}, code="already_published"
+        ) from None
     from tournament.services.ai_games import schedule_ai_games
 
     transaction.on_commit(lambda: schedule_ai_games(round_id=round_.pk))
@@ -417,7 +440,7 @@ def _store_matches(stage: Stage, round_: Round, pairing: RoundPairing) -> None:
         match = Match.objects.create(
             round=round_,
             table=table,
-            label="bye",
+            label=_("bye"),
             is_bye=True,
             status=Match.Status.COMPLETED,
             completed_at=timezone.now(),

@@ -15,6 +15,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament.errors import ServiceError
 from tournament.models import Event, Match, Round, validate_time_zone
@@ -41,7 +42,7 @@ def in_event_zone(event: Event, moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
     if not isinstance(moment, datetime):
-        raise ServiceError("give a date and time (ISO 8601, e.g. 2026-12-05T14:00+01:00)", code="datetime")
+        raise ServiceError(_("give a date and time (ISO 8601, e.g. 2026-12-05T14:00+01:00)"), code="datetime")
     if timezone.is_naive(moment):
         return moment.replace(tzinfo=event_zone(event))
     return moment
@@ -67,7 +68,7 @@ def round_schedule(*, round_: Round, by, starts_at: datetime | None, report_dead
     starts_at = in_event_zone(event, starts_at)
     report_deadline = in_event_zone(event, report_deadline)
     if starts_at and report_deadline and report_deadline <= starts_at:
-        raise ServiceError("the report deadline must come after the round's start", code="deadline_before_start")
+        raise ServiceError(_("the report deadline must come after the round's start"), code="deadline_before_start")
     if report_deadline != round_.report_deadline:
         round_.deadline_warned_at = None
         if report_deadline is None or report_deadline > timezone.now():

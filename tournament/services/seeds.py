@@ -7,6 +7,7 @@ a later stage is seeded by the finish of the one before it."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ranking.cache import event_changed
 from tournament.errors import ServiceError
@@ -18,7 +19,7 @@ SOURCES = ("brume", "entered")  # Brume's rating in the event's pool, or the rat
 
 def check_seeds_open(event: Event) -> None:
     if Round.objects.filter(stage__event=event).exists():
-        raise ServiceError("seeds are fixed once the first round is published (later stages are seeded by results)")
+        raise ServiceError(_("seeds are fixed once the first round is published (later stages are seeded by results)"))
 
 
 @transaction.atomic
@@ -29,7 +30,7 @@ def seeds_set_order(*, event: Event, by, order: list[int]) -> list[Participant]:
     check_seeds_open(event)
     participants = {p.pk: p for p in event.participants.all()}
     if len(order) != len(set(order)) or set(order) != set(participants):
-        raise ServiceError("give every participant of the event exactly once, top seed first")
+        raise ServiceError(_("give every participant of the event exactly once, top seed first"))
     for seed, pid in enumerate(order, start=1):
         participants[pid].seed = seed
     Participant.objects.bulk_update(participants.values(), ["seed"])
@@ -75,7 +76,7 @@ def seeds_by_rating(*, event: Event, by, source: str = "brume") -> list[Particip
     """Seed by rating, highest first; the unrated after them; equal ratings by name."""
     check_organiser(by, event)
     if source not in SOURCES:
-        raise ServiceError(f"seed by one of {', '.join(SOURCES)}")
+        raise ServiceError(_("seed by one of %(value)s") % {"value": ", ".join(SOURCES)})
     check_seeds_open(event)
     participants = list(event.participants.all())
     if source == "brume":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engines import get_engine
 from tournament import bounds
@@ -37,6 +39,16 @@ for _keys in SETTINGS_KEYS.values():
     _keys.add("silent")
 
 
+def _points_words(key: str) -> str:
+    """``points_win`` as a person reads it: "points win"."""
+    return {
+        "points_win": _("points win"),
+        "points_draw": _("points draw"),
+        "points_loss": _("points loss"),
+        "points_bye": _("points bye"),
+    }.get(key, key.replace("_", " "))
+
+
 def _decimal(value, name: str) -> Decimal:
     try:
         return bounds.points(value, name)
@@ -48,14 +60,14 @@ def _check_bounds(stage: Stage) -> None:
     """Every number and setting within the bounds of tournament.bounds (docs/limits.md)."""
     info = get_engine(stage.event.game).info
     if not isinstance(stage.name, str) or not stage.name.strip():
-        raise ServiceError("give the stage a name")
+        raise ServiceError(_("give the stage a name"))
     try:
-        bounds.text(stage.name, "the stage's name", max_length=80)
+        bounds.text(stage.name, _("the stage's name"), max_length=80)
         bounds.series_length(stage.series_length)
         bounds.advance_count(stage.advance_count)
         bounds.tiebreak_keys(stage.tiebreaks)
         for key in ("points_win", "points_draw", "points_loss", "points_bye"):
-            bounds.points(getattr(stage, key), key.replace("_", " "))
+            bounds.points(getattr(stage, key), _points_words(key))
         bounds.stage_settings(
             stage.settings,
             seats=(info.min_seats, info.max_seats),
@@ -70,18 +82,20 @@ def _check_time_control(stage: Stage) -> None:
     from games.live_clock import MAX_BASE_MINUTES, MAX_DAYS_PER_MOVE, MAX_INCREMENT_SECONDS
 
     for value, low, high, what in (
-        (stage.time_base_minutes, 1, MAX_BASE_MINUTES, "minutes per player"),
-        (stage.time_increment_seconds, 0, MAX_INCREMENT_SECONDS, "seconds of increment"),
-        (stage.time_days_per_move, 1, MAX_DAYS_PER_MOVE, "days per move"),
+        (stage.time_base_minutes, 1, MAX_BASE_MINUTES, _("minutes per player")),
+        (stage.time_increment_seconds, 0, MAX_INCREMENT_SECONDS, _("seconds of increment")),
+        (stage.time_days_per_move, 1, MAX_DAYS_PER_MOVE, _("days per move")),
     ):
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ServiceError(f"{what}: give a whole number from {low} to {high}")
+            raise ServiceError(
+                _("%(what)s: give a whole number from %(low)s to %(high)s") % {"what": what, "low": low, "high": high}
+            )
     if stage.time_base_minutes and stage.time_days_per_move:
-        raise ServiceError("a clock is minutes per player or days per move, not both")
+        raise ServiceError(_("a clock is minutes per player or days per move, not both"))
     if stage.time_increment_seconds and not stage.time_base_minutes:
-        raise ServiceError("an increment needs minutes per player")
+        raise ServiceError(_("an increment needs minutes per player"))
 
 
 def _unchanged(stage: Stage, fields: dict) -> set[str]:
@@ -100,26 +114,34 @@ def _unchanged(stage: Stage, fields: dict) -> set[str]:
 def _check_deadline_settings(stage: Stage) -> None:
     hours = stage.auto_confirm_hours
     if hours is not None and (isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= 720):
-        raise ServiceError("auto-confirm after: give a whole number of hours from 1 to 720, or leave it empty")
+        raise ServiceError(_("auto-confirm after: give a whole number of hours from 1 to 720, or leave it empty"))
     if stage.at_deadline not in Stage.AtDeadline.values:
-        raise ServiceError(f"at the deadline: choose one of {', '.join(Stage.AtDeadline.values)}")
+        raise ServiceError(
+            _("at the deadline: choose one of %(value)s") % {"value": ", ".join(Stage.AtDeadline.values)}
+        )
 
 
 def _check(stage: Stage) -> None:
     if stage.format not in Stage.Format.values:
-        raise ServiceError(f"unknown format {stage.format!r}; choose one of {', '.join(Stage.Format.values)}")
+        raise ServiceError(
+            _("unknown format %(format)s; choose one of %(value)s")
+            % {"format": repr(stage.format), "value": ", ".join(Stage.Format.values)}
+        )
     if stage.level_series not in Stage.LevelSeries.values:
-        raise ServiceError(f"a level series is one of {', '.join(Stage.LevelSeries.values)}")
+        raise ServiceError(_("a level series is one of %(value)s") % {"value": ", ".join(Stage.LevelSeries.values)})
     if not isinstance(stage.settings, dict):
-        raise ServiceError("settings are an object of setting names and values")
+        raise ServiceError(_("settings are an object of setting names and values"))
     unknown = set(stage.settings) - SETTINGS_KEYS[stage.format]
     if unknown:
-        raise ServiceError(f"{stage.get_format_display()} has no setting {', '.join(sorted(map(str, unknown)))}")
+        raise ServiceError(
+            _("%(value)s has no setting %(value2)s")
+            % {"value": stage.get_format_display(), "value2": ", ".join(sorted(map(str, unknown)))}
+        )
     _check_bounds(stage)
     _check_time_control(stage)
     _check_deadline_settings(stage)
     if stage.format in ELIMINATION and stage.level_series == Stage.LevelSeries.DRAW:
-        raise ServiceError("an elimination match cannot end drawn: choose an extra game or the higher seed")
+        raise ServiceError(_("an elimination match cannot end drawn: choose an extra game or the higher seed"))
     from ranking.tiebreaks import get_tiebreak
 
     for key in stage.tiebreaks:
@@ -187,7 +209,7 @@ def stage_update(*, stage: Stage, by, **fields) -> Stage:
     # What happens at a deadline may change while the stage runs (tournament.services.schedules).
     schedule_fields = {"auto_confirm_hours", "at_deadline"}
     if stage.rounds.exists() and not set(fields) <= schedule_fields | _unchanged(stage, fields):
-        raise ServiceError("a stage's format, points and tie-breaks are fixed once its first round is published")
+        raise ServiceError(_("a stage's format, points and tie-breaks are fixed once its first round is published"))
     allowed = {
         "name", "format", "settings", "series_length", "points_win", "points_draw", "points_loss", "points_bye",
         "tiebreaks", "level_series", "advance_count", "time_base_minutes", "time_increment_seconds",
@@ -195,10 +217,10 @@ def stage_update(*, stage: Stage, by, **fields) -> Stage:
     } | schedule_fields  # fmt: skip
     unknown = set(fields) - allowed
     if unknown:
-        raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+        raise ServiceError(_("cannot change %(value)s") % {"value": ", ".join(sorted(unknown))})
     for key, value in fields.items():
         if key.startswith("points_"):
-            value = _decimal(value, key.replace("_", " "))
+            value = _decimal(value, _points_words(key))
         setattr(stage, key, value)
     _check(stage)
     stage.save()
@@ -211,7 +233,10 @@ def stage_close(*, stage: Stage, by) -> Stage:
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     pending = Match.objects.filter(round__stage=stage, status=Match.Status.PENDING).count()
     if pending:
-        raise ServiceError(f"{pending} match{'es' if pending != 1 else ''} still wait for results")
+        raise ServiceError(
+            ngettext("%(pending)s match still waits for results", "%(pending)s matches still wait for results", pending)
+            % {"pending": pending}
+        )
     stage.status = Stage.Status.CLOSED
     stage.save(update_fields=["status"])
     return stage
@@ -226,17 +251,19 @@ def stage_advance(*, stage: Stage, by) -> Stage:
     check_organiser(by, stage.event)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.status != Stage.Status.CLOSED:
-        raise ServiceError("close the stage before advancing its entrants")
+        raise ServiceError(_("close the stage before advancing its entrants"))
     if not stage.advance_count:
-        raise ServiceError("this stage sends nobody on: set how many advance in its settings")
+        raise ServiceError(_("this stage sends nobody on: set how many advance in its settings"))
     following = Stage.objects.select_for_update().filter(event=stage.event, number=stage.number + 1).first()
     if following is None:
-        raise ServiceError("there is no next stage: add one first")
+        raise ServiceError(_("there is no next stage: add one first"))
     if following.rounds.exists():
-        raise Conflict(f"{following.name} has started: its entrants are fixed", code="stage_started")
+        raise Conflict(
+            _("%(name)s has started: its entrants are fixed") % {"name": following.name}, code="stage_started"
+        )
     standings = stage_standings(stage)
     finishers = [
-        [row.participant.pk for row in rows if row.participant.status == "active"] for _, rows in standings.groups
+        [row.participant.pk for row in rows if row.participant.status == "active"] for __, rows in standings.groups
     ]
     if stage.groups:
         # The top of each group, seeded by finishing place (group winners first) and kept apart
@@ -247,7 +274,7 @@ def stage_advance(*, stage: Stage, by) -> Stage:
             raise ServiceError(str(exc)) from None
     else:
         if len(finishers[0]) < 2:
-            raise ServiceError("fewer than two active entrants finished this stage")
+            raise ServiceError(_("fewer than two active entrants finished this stage"))
         following.entrants = finishers[0][: stage.advance_count]
     following.save(update_fields=["entrants"])
     return following

@@ -11,6 +11,8 @@ results are written as win, draw or loss between the two seats.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournament.errors import ServiceError
 from tournament.models import Participant, Stage
 from tournament.pairing.model import Entrant
@@ -21,7 +23,7 @@ from tournament.services.rounds import _stored_round
 def stage_trf(stage: Stage) -> str:
     """The TRF-16 text of a Swiss stage so far (every published round)."""
     if stage.format != Stage.Format.SWISS:
-        raise ServiceError("a TRF report is written for a Swiss stage")
+        raise ServiceError(_("a TRF report is written for a Swiss stage"))
     participants = list(stage.event.participants.all())
     if stage.entrants is not None:
         wanted = set(stage.entrants)
@@ -36,7 +38,7 @@ def stage_trf(stage: Stage) -> str:
     planned = stage.settings.get("rounds")
     more_to_come = stage.status != Stage.Status.CLOSED and (not planned or len(rounds) < planned)
     withdrawn = frozenset(p.pk for p in participants if p.status == Participant.Status.WITHDRAWN)
-    trf, _ = trf_from_history(
+    trf, __ = trf_from_history(
         f"{stage.event.name} - {stage.name}",
         entrants,
         rounds,

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ranking.cache import event_changed
 from tournament import bounds
@@ -62,8 +63,9 @@ OPPOSITE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-"
 
 
 def _refuse(message: str, line: int | None = None) -> ServiceError:
-    where = f"line {line} of the TRF file: " if line else ""
-    return ServiceError(where + message, code="trf_refused")
+    if line:
+        message = _("line %(line)s of the TRF file: %(message)s") % {"line": line, "message": message}
+    return ServiceError(message, code="trf_refused")
 
 
 @dataclass
@@ -104,16 +106,19 @@ def _player_lines(text: str) -> dict[int, int]:
         if not line.strip():
             continue
         if not RECORD.match(line):
-            raise _refuse("this is not a TRF line (each starts with a code such as 012 or 001)", number)
+            raise _refuse(_("this is not a TRF line (each starts with a code such as 012 or 001)"), number)
         if line[:3] == "001":
             try:
                 rank = int(line[4:8])
             except ValueError:
-                raise _refuse("the start rank (columns 5-8) is not a whole number", number) from None
+                raise _refuse(_("the start rank (columns 5-8) is not a whole number"), number) from None
             if rank < 1:
-                raise _refuse("a start rank is 1 or more", number)
+                raise _refuse(_("a start rank is 1 or more"), number)
             if rank in lines:
-                raise _refuse(f"start rank {rank} was already given on line {lines[rank]}", number)
+                raise _refuse(
+                    _("start rank %(rank)s was already given on line %(lines)s") % {"rank": rank, "lines": lines[rank]},
+                    number,
+                )
             lines[rank] = number
     return lines
 
@@ -126,7 +131,7 @@ def decode_trf(data: bytes) -> str:
     """A file's bytes as text: UTF-8 (with or without a byte-order mark), else Windows-1252, the
     encoding most pairing programs write; refused beyond the size limit."""
     if len(data) > MAX_BYTES:
-        raise _refuse(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+        raise _refuse(_("the file is larger than %(value)s MB") % {"value": MAX_BYTES // (1024 * 1024)})
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -136,38 +141,50 @@ def decode_trf(data: bytes) -> str:
 def read_import(text: str) -> tuple[Trf, list[_Round], dict[int, int]]:
     """The file read and checked: its rounds as tables and byes, and each player's line."""
     if not isinstance(text, str):
-        raise _refuse("the file must be text")
+        raise _refuse(_("the file must be text"))
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise _refuse(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+        raise _refuse(_("the file is larger than %(value)s MB") % {"value": MAX_BYTES // (1024 * 1024)})
     if "\x00" in text:
-        raise _refuse("the file is not text")
+        raise _refuse(_("the file is not text"))
     lines = _player_lines(text)
     try:
         trf = read_trf(text)
     except PairingUserError as exc:
         raise _refuse(str(exc)) from None
     if len(trf.players) > MAX_PLAYERS:
-        raise _refuse(f"at most {MAX_PLAYERS} players ({len(trf.players)} given)")
+        raise _refuse(
+            _("at most %(MAX_PLAYERS)s players (%(count)s given)")
+            % {"MAX_PLAYERS": MAX_PLAYERS, "count": len(trf.players)}
+        )
     for player in trf.players:
         if not player.name:
-            raise _refuse("the player has no name (columns 15-47)", lines[player.number])
+            raise _refuse(_("the player has no name (columns 15-47)"), lines[player.number])
         try:
-            bounds.text(player.name, "the player's name", max_length=120)
+            bounds.text(player.name, _("the player's name"), max_length=120)
         except bounds.OutOfBounds as exc:
             raise _refuse(exc.message, lines[player.number]) from None
     played = trf.rounds_played
     if played > MAX_ROUNDS:
-        raise _refuse(f"at most {MAX_ROUNDS} rounds ({played} given)")
+        raise _refuse(
+            _("at most %(MAX_ROUNDS)s rounds (%(played)s given)") % {"MAX_ROUNDS": MAX_ROUNDS, "played": played}
+        )
     if trf.planned_rounds is not None and not 1 <= trf.planned_rounds <= MAX_ROUNDS:
-        raise _refuse(f"the planned rounds (XXR) must be 1 to {MAX_ROUNDS}", _xxr_line(text))
+        raise _refuse(
+            _("the planned rounds (XXR) must be 1 to %(MAX_ROUNDS)s") % {"MAX_ROUNDS": MAX_ROUNDS}, _xxr_line(text)
+        )
     if trf.planned_rounds is not None and played > trf.planned_rounds:
         raise _refuse(
-            f"the players' lines have {played} rounds but the file plans {trf.planned_rounds} (XXR)", _xxr_line(text)
+            _("the players' lines have %(played)s rounds but the file plans %(planned_rounds)s (XXR)")
+            % {"played": played, "planned_rounds": trf.planned_rounds},
+            _xxr_line(text),
         )
     rounds = _rounds(trf, lines)
     results = sum(len(found.tables) for found in rounds)
     if results > MAX_RESULTS:
-        raise _refuse(f"the file has {results} games and forfeits; at most {MAX_RESULTS} are imported at once")
+        raise _refuse(
+            _("the file has %(results)s games and forfeits; at most %(MAX_RESULTS)s are imported at once")
+            % {"results": results, "MAX_RESULTS": MAX_RESULTS}
+        )
     return trf, rounds, lines
 
 
@@ -228,24 +245,24 @@ def _normal(name: str) -> str:
 def _check_stage(stage: Stage, by, rounds: list[_Round]) -> None:
     check_organiser(by, stage.event)
     if stage.format != Stage.Format.SWISS:
-        raise ServiceError("a TRF file is imported into a Swiss stage", code="trf_refused")
+        raise ServiceError(_("a TRF file is imported into a Swiss stage"), code="trf_refused")
     if stage.event.status == Event.Status.FINISHED or stage.status == Stage.Status.CLOSED:
-        raise ServiceError("this stage is closed", code="trf_refused")
+        raise ServiceError(_("this stage is closed"), code="trf_refused")
     if stage.rounds.exists():
         raise ServiceError(
-            "this stage has published rounds: a TRF file starts a stage that has none", code="trf_refused"
+            _("this stage has published rounds: a TRF file starts a stage that has none"), code="trf_refused"
         )
     if stage.entrants is not None:
         raise ServiceError(
-            "this stage already has its entrants (sent by the stage before it, or imported)", code="trf_refused"
+            _("this stage already has its entrants (sent by the stage before it, or imported)"), code="trf_refused"
         )
     if stage.series_length != 1:
         raise ServiceError(
-            "a TRF file gives one result per pairing: import it into a stage of single games (best of 1)"
+            _("a TRF file gives one result per pairing: import it into a stage of single games (best of 1)")
         )
     draws = any(table.result in ("=", "D") for round_ in rounds for table in round_.tables)
     if draws and stage.level_series != Stage.LevelSeries.DRAW:
-        raise ServiceError("the file has draws: set the stage's drawn matches to stay drawn before importing")
+        raise ServiceError(_("the file has draws: set the stage's drawn matches to stay drawn before importing"))
 
 
 def _placeholder_user(event: Event, number: int, name: str):
@@ -272,7 +289,8 @@ def _participants(event: Event, trf: Trf, lines: dict[int, int]) -> tuple[dict[i
         same = by_name.get(_normal(player.name), [])
         if len(same) > 1 or (same and len(wanted[_normal(player.name)]) > 1):
             raise _refuse(
-                f"{player.name!r} names more than one player of the event or the file: make the names differ",
+                _("%(name)s names more than one player of the event or the file: make the names differ")
+                % {"name": repr(player.name)},
                 lines[player.number],
             )
         if same:
@@ -350,7 +368,7 @@ def _store_round(stage: Stage, by, found: _Round, people: dict[int, Participant]
         match = Match.objects.create(
             round=round_,
             table=table_number,
-            label="bye",
+            label=_("bye"),
             is_bye=True,
             status=Match.Status.COMPLETED,
             completed_at=timezone.now(),
@@ -381,7 +399,8 @@ def stage_import_trf(*, stage: Stage, by, text: str) -> TrfImport:
         planned = trf.planned_rounds or stage.settings.get("rounds")
         if planned and len(rounds) > planned:
             raise ServiceError(
-                f"the file has {len(rounds)} rounds but the stage plans {planned}: change the stage's rounds",
+                _("the file has %(count)s rounds but the stage plans %(planned)s: change the stage's rounds")
+                % {"count": len(rounds), "planned": planned},
                 code="trf_refused",
             )
         people, created = _participants(stage.event, trf, lines)

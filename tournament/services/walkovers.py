@@ -10,6 +10,7 @@ Art. 16) and ratings skip it.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament.errors import ServiceError
 from tournament.models import Match, Participant, Round, SeriesGame
@@ -26,11 +27,11 @@ def match_forfeit(*, match: Match, by, absent: int, reason: str = "") -> Match:
     check_organiser(by, match.round.stage.event)
     seated = list(match.seats.values_list("participant_id", flat=True))
     if match.is_bye or len(seated) != 2:
-        raise ServiceError("a forfeit is recorded on a match of two players")
+        raise ServiceError(_("a forfeit is recorded on a match of two players"))
     if absent not in seated:
-        raise ServiceError("name who did not play: one of the two players of this match")
+        raise ServiceError(_("name who did not play: one of the two players of this match"))
     if match.status == Match.Status.COMPLETED:
-        raise ServiceError("this match has its result: correct its games instead")
+        raise ServiceError(_("this match has its result: correct its games instead"))
     name = Participant.objects.get(pk=absent).name
     why = f"forfeit: {name} did not play" + (f" ({reason.strip()})" if reason.strip() else "")
     while (game := match.games.exclude(status=SeriesGame.Status.CONFIRMED).order_by("number").first()) is not None:

@@ -6,6 +6,8 @@ from datetime import datetime
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 register = template.Library()
 
@@ -15,15 +17,15 @@ def relative_text(moment: datetime, now: datetime) -> str:
     seconds = (moment - now).total_seconds()
     size = abs(seconds)
     if size < 60:
-        return "now"
+        return _("now")
     if size < 3600:
-        amount = f"{int(size // 60)} min"
+        amount = _("%(count)s min") % {"count": int(size // 60)}
     elif size < 48 * 3600:
-        amount = f"{int(size // 3600)} h"
+        amount = _("%(count)s h") % {"count": int(size // 3600)}
     else:
         days = int(size // 86400)
-        amount = f"{days} day{'s' if days != 1 else ''}"
-    return f"in {amount}" if seconds > 0 else f"{amount} ago"
+        amount = ngettext("%(count)s day", "%(count)s days", days) % {"count": days}
+    return (_("in %(amount)s") if seconds > 0 else _("%(amount)s ago")) % {"amount": amount}
 
 
 @register.filter

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournament import bounds
 from tournament.errors import NotAllowed, ServiceError
@@ -42,7 +43,7 @@ def _bad_number(error: bounds.OutOfBounds) -> HttpResponseBadRequest:
 def _require_organiser(request, event: Event) -> None:
     """Refuse (403) anyone but the event's organisers, before their form is even read."""
     if not is_organiser(request.user, event):
-        raise PermissionDenied("only the event's organisers may do this")
+        raise PermissionDenied(_("only the event's organisers may do this"))
 
 
 def _attempt(request, call, success=None):

@@ -6,11 +6,12 @@ who may not see the event. The API has the same feeds (tournament/api/views/expo
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tournament import selectors
@@ -68,4 +69,11 @@ def my_calendar_private(request, user_id: int, token: str):
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None or not constant_time_compare(token, private_token(user)):
         raise Http404("no such calendar")
-    return _my_feed(request, user)
+    # A calendar app signs in as nobody: the feed speaks the person's profile language.
+    from accounts.profiles import profile_of
+
+    language = profile_of(user).language
+    if language not in {code for code, _name in settings.LANGUAGES}:
+        return _my_feed(request, user)
+    with translation.override(language):
+        return _my_feed(request, user)

@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -33,7 +35,7 @@ from tournament.views._common import (
 @login_required
 def event_create(request):
     if not can_create_event(request.user):
-        raise PermissionDenied("only organisers create events")
+        raise PermissionDenied(_("only organisers create events"))
     form = EventCreateForm(request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         try:
@@ -51,7 +53,7 @@ def event_create(request):
         except ServiceError as error:
             _fail(request, error)
         else:
-            messages.success(request, f"{event.name} is created as a draft.")
+            messages.success(request, _("%(name)s is created as a draft.") % {"name": event.name})
             return redirect(event)
     template = (
         "tournament/_game_options.html" if request.htmx and request.method == "GET" else "tournament/event_form.html"
@@ -77,7 +79,7 @@ def event_action(request, slug: str):
         elif action == "close_stage":
             _require_organiser(request, event)
             try:
-                stage_id = _number(request, "stage", "the stage")
+                stage_id = _number(request, "stage", _("the stage"))
             except bounds.OutOfBounds as error:
                 return _bad_number(error)
             stages.stage_close(stage=get_object_or_404(Stage, event=event, pk=stage_id), by=request.user)
@@ -86,12 +88,12 @@ def event_action(request, slug: str):
             previous = get_object_or_404(Stage, event=event, number=following.number - 1)
             stages.stage_advance(stage=previous, by=request.user)
         else:
-            messages.error(request, "unknown action")
+            messages.error(request, _("unknown action"))
             return redirect(event)
     except ServiceError as error:
         _fail(request, error)
     else:
-        messages.success(request, "Done.")
+        messages.success(request, _("Done."))
     return redirect(event)
 
 
@@ -100,7 +102,7 @@ def stage_form(request, slug: str, stage_id: int | None = None):
     """Add a stage, or change one before its first round: format, points, tie-break order."""
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):
-        raise PermissionDenied("only the event's organisers change its stages")
+        raise PermissionDenied(_("only the event's organisers change its stages"))
     stage = get_object_or_404(Stage, event=event, pk=stage_id) if stage_id else None
     if stage is not None:
         initial = StageForm.initial_for(stage)
@@ -132,10 +134,10 @@ def stage_form(request, slug: str, stage_id: int | None = None):
 def participant_add(request, slug: str):
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):  # before the name is looked up: it says who has an account
-        raise PermissionDenied("only the event's organisers may do this")
+        raise PermissionDenied(_("only the event's organisers may do this"))
     form = AddParticipantForm(request.POST, levels=levels(event.game))
     if not form.is_valid():
-        messages.error(request, " ".join(form.non_field_errors()) or "check the form")
+        messages.error(request, " ".join(form.non_field_errors()) or _("check the form"))
         return redirect(event)
     data = form.cleaned_data
     _attempt(
@@ -171,8 +173,8 @@ def round_swap(request, slug: str, round_id: int):
     round_ = get_object_or_404(Round, pk=round_id, stage__event=event)
     _require_organiser(request, event)
     try:
-        first = _number(request, "first", "the first participant", default=0)
-        second = _number(request, "second", "the second participant", default=0)
+        first = _number(request, "first", _("the first participant"), default=0)
+        second = _number(request, "second", _("the second participant"), default=0)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     try:
@@ -187,7 +189,7 @@ def round_swap(request, slug: str, round_id: int):
     except ServiceError as error:
         _fail(request, error)
     else:
-        messages.success(request, "The pairing is changed.")
+        messages.success(request, _("The pairing is changed."))
     return redirect(f"{event.get_absolute_url()}#stage-{round_.stage_id}")
 
 
@@ -199,7 +201,7 @@ def round_pair(request, slug: str, stage_id: int):
     if request.method == "POST":
         _require_organiser(request, event)
         try:
-            number = _number(request, "number", "the round number")
+            number = _number(request, "number", _("the round number"))
         except bounds.OutOfBounds as error:
             return _bad_number(error)
         from tournament.views.schedules import publish_with_schedule
@@ -209,7 +211,7 @@ def round_pair(request, slug: str, stage_id: int):
         except ServiceError as error:
             _fail(request, error)
             return redirect(event)
-        messages.success(request, f"Round {round_.number} is published.")
+        messages.success(request, _("Round %(number)s is published.") % {"number": round_.number})
         return redirect(f"{event.get_absolute_url()}#stage-{stage.pk}")
     try:
         preview = rounds.round_preview(stage=stage, by=request.user)
@@ -230,7 +232,7 @@ def match_forfeit(request, slug: str, match_id: int):
     match = get_object_or_404(Match, pk=match_id, round__stage__event=event)
     _require_organiser(request, event)
     try:
-        absent = _number(request, "absent", "the absent participant", default=-1)
+        absent = _number(request, "absent", _("the absent participant"), default=-1)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     _attempt(
@@ -238,7 +240,7 @@ def match_forfeit(request, slug: str, match_id: int):
         lambda: walkovers.match_forfeit(
             match=match, by=request.user, absent=absent, reason=request.POST.get("reason", "")
         ),
-        "The forfeit is recorded.",
+        _("The forfeit is recorded."),
     )
     return redirect(match)
 
@@ -277,24 +279,30 @@ def event_games_confirm(request, slug: str):
     for value in request.POST.getlist("game"):
         found = re.fullmatch(r"([0-9]{1,18}):([0-9]{1,9})", value)
         if found is None:
-            return _bad_number(bounds.OutOfBounds("each game is sent as <id>:<version>", field="game"))
+            return _bad_number(bounds.OutOfBounds(_("each game is sent as <id>:<version>"), field="game"))
         items.append((int(found[1]), int(found[2])))
     if not items:
-        messages.error(request, "choose at least one result to confirm")
+        messages.error(request, _("choose at least one result to confirm"))
         return redirect(f"{reverse('event-matches', args=[event.slug])}?needs=confirmation")
     done = _attempt(request, lambda: games_confirm_reported(event=event, by=request.user, items=items))
     if done is not None:
         if done.confirmed:
             count = len(done.confirmed)
-            messages.success(request, f"{count} result{'s' if count != 1 else ''} confirmed.")
+            messages.success(
+                request,
+                ngettext("%(count)s result confirmed.", "%(count)s results confirmed.", count) % {"count": count},
+            )
         for refused in done.refused[:20]:
             game = refused.game
             where = (
-                f"round {game.match.round.number}, table {game.match.table}, game {game.number}"
+                _("round %(round)s, table %(table)s, game %(number)s")
+                % {"round": game.match.round.number, "table": game.match.table, "number": game.number}
                 if game
-                else f"game {refused.game_id}"
+                else _("game %(number)s") % {"number": refused.game_id}
             )
-            messages.error(request, f"Not confirmed: {where}: {refused.reason}.")
+            messages.error(
+                request, _("Not confirmed: %(where)s: %(reason)s.") % {"where": where, "reason": refused.reason}
+            )
         if len(done.refused) > 20:
-            messages.error(request, f"… and {len(done.refused) - 20} more not confirmed.")
+            messages.error(request, _("… and %(value)s more not confirmed.") % {"value": len(done.refused) - 20})
     return redirect(f"{reverse('event-matches', args=[event.slug])}?needs=confirmation")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import level_descriptions, levels
@@ -47,7 +48,9 @@ def event_edit(request, slug: str):
         if not locked:
             fields["options"] = {**event.options, **form.option_values()}
         saved = _attempt(
-            request, lambda: event_services.event_update(event=event, by=request.user, **fields), "The event is saved."
+            request,
+            lambda: event_services.event_update(event=event, by=request.user, **fields),
+            _("The event is saved."),
         )
         if saved is not None:
             return redirect(saved)
@@ -90,20 +93,20 @@ def seeds_update(request, slug: str):
         _attempt(
             request,
             lambda: seeds.seeds_by_rating(event=event, by=request.user, source=request.POST.get("source", "brume")),
-            "Seeded by rating.",
+            _("Seeded by rating."),
         )
     elif action == "order":
         try:
             order = [
-                bounds.parse_whole_number(part, "a participant", 1, bounds.MAX_ID)
+                bounds.parse_whole_number(part, _("a participant"), 1, bounds.MAX_ID)
                 for part in request.POST.get("order", "").split(",")
             ]
         except bounds.OutOfBounds as error:
             return _bad_number(error)
-        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), "Seeds saved.")
+        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), _("Seeds saved."))
     elif action in ("up", "down"):
         try:
-            moved = _number(request, "participant", "the participant")
+            moved = _number(request, "participant", _("the participant"))
         except bounds.OutOfBounds as error:
             return _bad_number(error)
         order = list(event.participants.order_by("seed", "name", "id").values_list("pk", flat=True))
@@ -112,9 +115,9 @@ def seeds_update(request, slug: str):
             other = index - 1 if action == "up" else index + 1
             if 0 <= other < len(order):
                 order[index], order[other] = order[other], order[index]
-        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), "Seeds saved.")
+        _attempt(request, lambda: seeds.seeds_set_order(event=event, by=request.user, order=order), _("Seeds saved."))
     else:
-        messages.error(request, "unknown action")
+        messages.error(request, _("unknown action"))
     return redirect(f"{event.get_absolute_url()}#participants-title")
 
 
@@ -123,8 +126,8 @@ def seeds_update(request, slug: str):
 def conflict_add(request, slug: str):
     event = _organised_event(request, slug)
     try:
-        first = _number(request, "first", "the first participant", default=0)
-        second = _number(request, "second", "the second participant", default=0)
+        first = _number(request, "first", _("the first participant"), default=0)
+        second = _number(request, "second", _("the second participant"), default=0)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     _attempt(
@@ -144,6 +147,6 @@ def conflict_remove(request, slug: str, conflict_id: int):
     _attempt(
         request,
         lambda: conflicts.conflict_remove(event=event, by=request.user, conflict_id=conflict_id),
-        "The declared conflict is removed.",
+        _("The declared conflict is removed."),
     )
     return redirect(f"{event.get_absolute_url()}#conflicts-title")

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import bounds, selectors
@@ -32,7 +33,7 @@ def event_register(request, slug: str):
     _attempt(
         request,
         lambda: registration.participant_register(event=event, user=request.user),
-        f"You are registered for {event.name}.",
+        _("You are registered for %(event)s.") % {"event": event.name},
     )
     return redirect(event)
 
@@ -45,7 +46,7 @@ def participant_withdraw(request, slug: str, participant_id: int):
     _attempt(
         request,
         lambda: registration.participant_withdraw(participant=participant, by=request.user),
-        f"{participant.name} is withdrawn.",
+        _("%(name)s is withdrawn.") % {"name": participant.name},
     )
     return redirect(event)
 
@@ -59,19 +60,19 @@ def game_action(request, slug: str, game_id: int):
         SeriesGame.objects.select_related("match__round__stage"), pk=game_id, match__round__stage__event=event
     )
     if match_hidden_from(request.user, game.match):  # its answer would show the match's results
-        raise PermissionDenied(HIDDEN)
+        raise PermissionDenied(_(HIDDEN))
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}
     seats = [participants[pid] for pid in game.seat_order]
     action = request.POST.get("action")
     try:
-        expected = _number(request, "version", "the result's version", low=0, high=2**31 - 1)
+        expected = _number(request, "version", _("the result's version"), low=0, high=2**31 - 1)
     except bounds.OutOfBounds as error:
         return _bad_number(error)
     try:
         if action == "report":
             form = ReportForm(request.POST, seats=seats, prefix=f"g{game.pk}")
             if not form.is_valid():
-                raise ServiceError("choose the result")
+                raise ServiceError(_("choose the result"))
             results.game_report(
                 game=game, by=request.user, ranks=form.ranks(), scores=form.scores(), expected_version=expected
             )
@@ -91,7 +92,7 @@ def game_action(request, slug: str, game_id: int):
         elif action == "decide":
             form = DecideForm(request.POST, seats=seats, prefix=f"d{game.pk}")
             if not form.is_valid():
-                raise ServiceError("choose the result and give a reason")
+                raise ServiceError(_("choose the result and give a reason"))
             results.game_decide(
                 game=game,
                 by=request.user,
@@ -101,7 +102,7 @@ def game_action(request, slug: str, game_id: int):
                 expected_version=expected,
             )
         else:
-            raise ServiceError("unknown action")
+            raise ServiceError(_("unknown action"))
     except ServiceError as error:
         _fail(request, error)
     except Exception as error:  # form.scores() raises ValidationError for half-filled scores
@@ -111,7 +112,7 @@ def game_action(request, slug: str, game_id: int):
             raise
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, "Saved.")
+        messages.success(request, _("Saved."))
     match = selectors.match_detail(game.match_id)
     if request.htmx:
         return render(request, "tournament/_match_games.html", _match_context(request, event, match))
@@ -124,10 +125,14 @@ def _attach_log(request, game: SeriesGame) -> None:
     upload_file = request.FILES.get("log_file")
     data = upload_file.read(2_000_001) if upload_file else request.POST.get("log_text", "")
     if not data or (isinstance(data, str) and not data.strip()):
-        raise ServiceError("choose a log file or paste a log")
+        raise ServiceError(_("choose a log file or paste a log"))
     game = game_attach_log(game=game, by=request.user, data=data)
     game = SeriesGame.objects.select_related("record", "record_reporter").get(pk=game.pk)
-    messages.info(request, f"The log is stored as record {game.record.public_id}: {log_effect(game)}.")
+    messages.info(
+        request,
+        _("The log is stored as record %(public_id)s: %(value)s.")
+        % {"public_id": game.record.public_id, "value": log_effect(game)},
+    )
 
 
 @login_required

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from games.engines import all_engines, get_engine
 from ranking.cache import cached_html
@@ -121,7 +122,7 @@ def match_detail(request, slug: str, match_id: int):
     if match.round.stage.event_id != event.pk:
         raise Http404("no such match")
     if match_hidden_from(request.user, match):
-        return render(request, "tournament/match_silent.html", {"event": event, "match": match, "hidden": HIDDEN})
+        return render(request, "tournament/match_silent.html", {"event": event, "match": match, "hidden": _(HIDDEN)})
     return render(request, "tournament/match_detail.html", _match_context(request, event, match))
 
 

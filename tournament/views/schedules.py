@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
@@ -42,7 +43,7 @@ def round_schedule(request, slug: str, round_id: int):
                 starts_at=form.cleaned_data["starts_at"],
                 report_deadline=form.cleaned_data["report_deadline"],
             ),
-            f"Round {round_.number}'s schedule is saved.",
+            _("Round %(number)s's schedule is saved.") % {"number": round_.number},
         )
     return redirect("round-detail", event.slug, round_.stage.number, round_.number)
 
@@ -52,7 +53,7 @@ def stage_deadlines(request, slug: str, stage_id: int):
     """What happens at deadlines, changeable while the stage runs (the rest of a stage is fixed)."""
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):
-        raise PermissionDenied("only the event's organisers change its stages")
+        raise PermissionDenied(_("only the event's organisers change its stages"))
     stage = get_object_or_404(Stage, event=event, pk=stage_id)
     initial = {"auto_confirm_hours": stage.auto_confirm_hours, "at_deadline": stage.at_deadline}
     form = StageDeadlineForm(request.POST or None, initial=initial)

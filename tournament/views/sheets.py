@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games.engines import get_engine
@@ -73,6 +74,6 @@ def match_scoresheet(request, slug: str, match_id: int):
         "games": series_games(match.round.stage.series_length, [p.name for p in seats], orders),
         "score_label": get_engine(event.game).info.score_label,
         "upload_url": upload_url,
-        "qr": mark_safe(qr_svg(upload_url, title=f"Attach the game logs of {match}")),
+        "qr": mark_safe(qr_svg(upload_url, title=_("Attach the game logs of %(match)s") % {"match": match})),
     }
     return render(request, "tournament/sheet_match.html", context)

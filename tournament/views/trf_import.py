@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.forms import TrfImportForm
@@ -16,8 +18,11 @@ from tournament.views._common import _attempt, _event_for
 
 
 def _said(done) -> str:
-    rounds = f"{done.rounds} round{'s' if done.rounds != 1 else ''}"
-    return f"Imported {rounds}: {done.created} participants added, {done.matched} found in the event by name."
+    return ngettext(
+        "Imported %(rounds)s round: %(created)s participants added, %(matched)s found in the event by name.",
+        "Imported %(rounds)s rounds: %(created)s participants added, %(matched)s found in the event by name.",
+        done.rounds,
+    ) % {"rounds": done.rounds, "created": done.created, "matched": done.matched}
 
 
 @require_POST
@@ -25,7 +30,7 @@ def _said(done) -> str:
 def stage_import_trf_page(request, slug: str, stage_id: int):
     event = _event_for(request, slug)
     if not is_organiser(request.user, event):
-        raise PermissionDenied("only the event's organisers import into its stages")
+        raise PermissionDenied(_("only the event's organisers import into its stages"))
     stage = get_object_or_404(Stage, event=event, pk=stage_id)
     form = TrfImportForm(request.POST, request.FILES)
     if not form.is_valid():

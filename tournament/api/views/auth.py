@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.cache import caches
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authtoken.models import Token
@@ -91,9 +92,11 @@ class TokenView(TournamentView):
             refusal.wait = lockout.retry_after  # sent as Retry-After; the message says it in minutes
             raise refusal
         if user is None or not user.is_active:
-            raise ServiceError("wrong username or password", code="invalid_credentials")
+            raise ServiceError(_("wrong username or password"), code="invalid_credentials")
         if needs_verification(user):
-            raise ServiceError("verify your email address first: follow the link we sent you", code="unverified_email")
+            raise ServiceError(
+                _("verify your email address first: follow the link we sent you"), code="unverified_email"
+            )
         return Response({"token": token_for(user)})
 
     @extend_schema(

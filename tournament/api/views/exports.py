@@ -6,6 +6,7 @@ import json
 
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions
@@ -16,11 +17,11 @@ from rest_framework.response import Response
 from ranking.selectors import player_for_username
 from tournament import selectors
 from tournament.api import exports, ics
-from tournament.api.base import NOT_FOUND, TournamentView, errors, event_stage, stage_round, visible_event
+from tournament.api.base import TournamentView, errors, event_stage, stage_round, visible_event
 from tournament.errors import NotAllowed
 from tournament.models import Event
 from tournament.services.trf import stage_trf
-from tournament.silence import HIDDEN, hidden_round_ids
+from tournament.silence import hidden_round_ids
 
 EXPORT_TAGS = ["exports"]
 
@@ -107,7 +108,10 @@ class StageTRFView(TournamentView):
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
         if hidden_round_ids(request.user, stage):
-            raise NotAllowed(HIDDEN + " The report file is ready then.", code="results_hidden")
+            raise NotAllowed(
+                _("The results of this round are hidden until the round is over. The report file is ready then."),
+                code="results_hidden",
+            )
         return _download(stage_trf(stage), f"{slug}-stage{number}.trf")
 
 
@@ -155,7 +159,9 @@ class PlayerCalendarView(CalendarView):
     def get(self, request, username: str):
         player = player_for_username(username, viewer=request.user)  # nobody without public games
         if player is None:
-            raise exceptions.NotFound(f"player {username!r} {NOT_FOUND}")
+            raise exceptions.NotFound(
+                _("player %(username)s not found, or not visible to you") % {"username": repr(username)}
+            )
         user = player.user
         matches = exports.player_matches(user, selectors.visible_events(request.user))
         entries = exports.player_entries(matches, user=user, host=_host(request), url_of=_url_of(request))

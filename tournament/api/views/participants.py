@@ -4,6 +4,7 @@ withdrawals and check-in."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions
@@ -47,7 +48,9 @@ TAGS = ["participants"]
 def event_participant(event: Event, participant_id: int) -> Participant:
     participant = event.participants.select_related("user", "event").filter(pk=participant_id).first()
     if participant is None:
-        raise exceptions.NotFound(f"{event.name} has no participant {participant_id}")
+        raise exceptions.NotFound(
+            _("%(name)s has no participant %(participant_id)s") % {"name": event.name, "participant_id": participant_id}
+        )
     return participant
 
 
@@ -92,7 +95,9 @@ class ParticipantListView(TournamentView):
             username = data.pop("user")
             data["user"] = get_user_model().objects.filter(username=username).first()
             if data["user"] is None:
-                raise ServiceError(f"there is no user named {username!r}", code="unknown_user")
+                raise ServiceError(
+                    _("there is no user named %(username)s") % {"username": repr(username)}, code="unknown_user"
+                )
         participant = participant_add(event=event, by=request.user, **data)
         return _created(participant)
 
@@ -315,6 +320,9 @@ class ConflictDetailView(TournamentView):
         event = visible_event(request, slug)
         check_organiser(request.user, event)
         if not DeclaredConflict.objects.filter(event=event, pk=conflict_id).exists():
-            raise exceptions.NotFound(f"{event.name} has no declared conflict {conflict_id}")
+            raise exceptions.NotFound(
+                _("%(name)s has no declared conflict %(conflict_id)s")
+                % {"name": event.name, "conflict_id": conflict_id}
+            )
         conflict_remove(event=event, by=request.user, conflict_id=conflict_id)
         return Response(status=204)

@@ -4,6 +4,7 @@ confirm, dispute, decide) with optimistic concurrency through ETag / If-Match.""
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -52,7 +53,7 @@ class MatchDetailView(TournamentView):
 def refuse_if_silent(request, match) -> None:
     """A match of a silent round is read only by its players and the organisers until the round is over."""
     if match_hidden_from(request.user, match):
-        raise NotAllowed(HIDDEN, code="results_hidden")
+        raise NotAllowed(_(HIDDEN), code="results_hidden")
 
 
 class MatchForfeitView(TournamentView):

@@ -3,6 +3,7 @@ or a multipart form with the file under ``file`` (or its text under ``text``).""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -41,7 +42,7 @@ def _text_of(request) -> str:
         return decode_trf(upload.read(MAX_BYTES + 1))
     text = request.data.get("text") if hasattr(request.data, "get") else None
     if not isinstance(text, str) or not text.strip():
-        raise ServiceError("send the TRF file as a text/plain body, or as a form's 'file' or 'text'")
+        raise ServiceError(_("send the TRF file as a text/plain body, or as a form's 'file' or 'text'"))
     return text
 
 
