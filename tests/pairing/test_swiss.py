@@ -149,13 +149,22 @@ def test_within_the_bye_group_the_lowest_ranked_takes_it_unless_seats_or_floats_
     chosen = result.byes[0].entrant
     place = {entrant.id: index for index, entrant in enumerate(ranked)}
 
+    gap_tier = costs.TIER_INDEX["score_difference"]
+
     def above_bye_order(receiver, pairs):
+        """The tiers above ``bye_order`` as the matching weighs them: sums, but the score gaps
+        compared largest first (FIDE's order), not summed."""
         total = [0] * costs.TIER_INDEX["bye_order"]
+        gaps = []
         for a, b in pairs:
             i, j = sorted((place[a], place[b]))
             for tier, value in enumerate(costs.pair_costs(field, i, j)[: len(total)]):
-                total[tier] += value
+                if tier == gap_tier:
+                    gaps.append(value)
+                else:
+                    total[tier] += value
         total[costs.TIER_INDEX["bye_score"]] += costs.bye_costs(field, place[receiver])[costs.TIER_INDEX["bye_score"]]
+        total[gap_tier] = sorted(gaps, reverse=True)
         return total
 
     mine = above_bye_order(chosen, pairs_of(result))
