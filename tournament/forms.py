@@ -55,13 +55,17 @@ MAX_OPTION_FILE = 256 * 1024  # an upload read into memory at most; each engine 
 
 def option_field(spec: OptionSpec) -> forms.Field:
     """A form field for one engine option, from its spec."""
-    common = {"label": spec.name.replace("_", " ").capitalize(), "help_text": spec.help, "initial": spec.default}
+    from games.engine_texts import translated
+
+    help_text = translated(spec.help)
+    common = {"label": spec.name.replace("_", " ").capitalize(), "help_text": help_text, "initial": spec.default}
     if spec.file_format is not None:
         return forms.FileField(
-            required=False, label=common["label"], help_text=_("%(help)s (JSON)") % {"help": spec.help}
+            required=False, label=common["label"], help_text=_("%(help)s (JSON)") % {"help": help_text}
         )
     if spec.choices is not None:
-        return forms.TypedChoiceField(choices=[(c, c) for c in spec.choices], coerce=type(spec.default), **common)
+        choices = [(c, translated(spec.value_label(c))) for c in spec.choices]
+        return forms.TypedChoiceField(choices=choices, coerce=type(spec.default), **common)
     if isinstance(spec.default, bool):
         return forms.BooleanField(required=False, **common)
     if isinstance(spec.default, int):
@@ -154,7 +158,11 @@ class EventCreateForm(forms.Form):
 
 def level_choices(levels, descriptions: dict[str, str]) -> list[tuple[str, str]]:
     """The AI levels as a select shows them: the key and, where the player gives one, what it does."""
-    return [(level, f"{level} — {descriptions[level]}" if descriptions.get(level) else level) for level in levels]
+    from games.engine_texts import translated
+
+    return [
+        (level, f"{level} — {translated(descriptions[level])}" if descriptions.get(level) else level) for level in levels
+    ]
 
 
 class AddParticipantForm(forms.Form):
@@ -175,7 +183,9 @@ class AddParticipantForm(forms.Form):
     def __init__(self, *args, levels=(), descriptions=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ai_level"].choices = [("", "—"), *level_choices(levels, descriptions or {})]
-        self.level_descriptions = [(level, (descriptions or {}).get(level, "")) for level in levels]
+        from games.engine_texts import translated
+
+        self.level_descriptions = [(level, translated((descriptions or {}).get(level, ""))) for level in levels]
 
     def clean(self):
         data = super().clean()

@@ -20,6 +20,7 @@ from games.engines import Engine, Outcome
 from games.engines.carnac import play, scoring
 from games.engines.carnac.moves import EMPTY, SYMBOL_TABLE, tilt_colour
 from games.engines.carnac.state import CarnacState
+from games.engines.text import N_, Text
 
 PAIR_WEIGHT = 0.3  # a group of two: not a dolmen yet, but one symbol away
 LARGEST_WEIGHT = 0.01  # the tie-break: a larger largest dolmen, on equal counts
@@ -135,7 +136,7 @@ def best_moves(state: CarnacState, moves: Sequence[int], keep: int) -> list[int]
 
 class GreedyPlayer(Player):
     level = "greedy"
-    description = "Plays the move that looks best after the opponent's tilt-or-decline reply."
+    description = Text(N_("Plays the move that looks best after the opponent's tilt-or-decline reply."))
 
     def choose(self, ctx: TurnContext) -> int:
         state = ctx.engine.determinize(ctx.view, ctx.rng)
@@ -205,8 +206,20 @@ class CarnacSearchPlayer(Player):
     def __init__(self, *, level: str, budget: Budget, keep: int, playout_depth: int | None = None):
         self.level = level
         self.budget = budget
-        self.description = f"Monte Carlo tree search over the {keep} most promising moves of each position, " + (
-            "random playouts" if playout_depth is None else f"positions scored after {playout_depth} random plies"
+        self.description = (
+            Text(
+                N_("Monte Carlo tree search over the {keep} most promising moves of each position, random playouts"),
+                keep=keep,
+            )
+            if playout_depth is None
+            else Text(
+                N_(
+                    "Monte Carlo tree search over the {keep} most promising moves of each position, "
+                    "positions scored after {plies} random plies"
+                ),
+                keep=keep,
+                plies=playout_depth,
+            )
         )
         self._search = MCTSPlayer(
             level=level,

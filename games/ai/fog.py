@@ -25,6 +25,7 @@ from games.engines.fog import movegen, scoring
 from games.engines.fog.moves import DRAFT, END, FREE, KEEP, Move
 from games.engines.fog.pieces import AREAS
 from games.engines.fog.state import MOVE, OVER, FogState
+from games.engines.text import N_, Text
 
 ABOARD_BASE = 6.0  # an islander in a boat: safe, whatever else it scores
 PIER = 5.0
@@ -143,7 +144,9 @@ def best_moves(engine: Engine, state: FogState, moves: Sequence[Move], keep: int
 
 class GreedyPlayer(Player):
     level = "greedy"
-    description = "The movement with the best gain towards the boats per MP; the draft pick nearest the boats."
+    description = Text(
+        N_("The movement with the best gain towards the boats per MP; the draft pick nearest the boats.")
+    )
 
     def choose(self, ctx: TurnContext) -> Move:
         state = ctx.engine.determinize(ctx.view, ctx.rng)
@@ -195,7 +198,13 @@ class SearchPlayer(Player):
         self.level = level
         self.iterations = iterations
         self.keep = keep
-        self.description = f"MCTS over the {keep} best moves of each position, {iterations} iterations, leaves scored by the evaluation"
+        self.description = Text(
+            N_(
+                "MCTS over the {keep} best moves of each position, {iterations} iterations, leaves scored by the evaluation"
+            ),
+            keep=keep,
+            iterations=iterations,
+        )
         self._search = MCTSPlayer(
             level=level,
             budget=Budget(iterations=iterations),
@@ -247,7 +256,9 @@ class TurnSearchPlayer(Player):
         self.level = level
         self.keep = keep
         self.horizon = horizon
-        self.description = f"tries the {keep} best moves, each followed by greedy play to the end of the turn"
+        self.description = Text(
+            N_("tries the {keep} best moves, each followed by greedy play to the end of the turn"), keep=keep
+        )
 
     def _score(self, state: FogState, seat: int) -> float:
         if state.rules.solo:

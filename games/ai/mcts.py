@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from games.ai.base import Budget, Player, TurnContext
 from games.engines import Engine, Move, Outcome, State
+from games.engines.text import N_, Text
 
 RolloutPolicy = Callable[[Engine, State, random.Random], Move]
 Evaluator = Callable[[Engine, State, int], float]
@@ -56,7 +57,7 @@ class SearchReport:
 
 
 class MCTSPlayer(Player):
-    description = "Monte Carlo tree search with random (or game-specific) playouts."
+    description = Text(N_("Monte Carlo tree search with random (or game-specific) playouts."))
 
     def __init__(
         self,

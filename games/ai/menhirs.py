@@ -36,6 +36,7 @@ from games.engines.menhirs.rules import (
     Slide,
     slid_fog,
 )
+from games.engines.text import N_, Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ def best_turns(state: MenhirsState, turns) -> list:
 
 class GreedyPlayer(Player):
     level = "greedy"
-    description = "Wins at once when it can, never hands the opponent a winning move when it can avoid it."
+    description = Text(N_("Wins at once when it can, never hands the opponent a winning move when it can avoid it."))
 
     def choose(self, ctx: TurnContext):
         state = ctx.engine.determinize(ctx.view, ctx.rng)
@@ -185,7 +186,7 @@ class SearchPlayer(Player):
     When the budget runs out first it plays like greedy.
     """
 
-    description = "Greedy early; in the clearing phase searches to the end of the game and sets traps."
+    description = Text(N_("Greedy early; in the clearing phase searches to the end of the game and sets traps."))
 
     def __init__(self, *, level: str = "search", budget: Budget | None = None, traps: int = 32):
         self.level = level

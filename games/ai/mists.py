@@ -19,6 +19,7 @@ from games.ai.mcts import MCTSPlayer
 from games.engines import Engine
 from games.engines.mists import board as geo
 from games.engines.mists.state import MistsState
+from games.engines.text import N_, Text
 
 GHOST_WEIGHT = 2.0
 MEEPLE_SHARE = 0.5  # how much of an unfinished feature's value a meeple on it is counted for
@@ -66,7 +67,7 @@ def move_values(engine: Engine, state: MistsState, moves: Sequence) -> list[floa
 
 class GreedyPlayer(Player):
     level = "greedy"
-    description = "Plays the decision whose best follow-up to the end of the turn looks best."
+    description = Text(N_("Plays the decision whose best follow-up to the end of the turn looks best."))
 
     def choose(self, ctx: TurnContext):
         moves = list(ctx.legal_moves)
@@ -141,9 +142,13 @@ class MistsSearchPlayer(Player):
         self.level = level
         self.budget = budget
         self.keep = keep
-        self.description = (
-            f"Monte Carlo tree search over sampled orders of the unseen tiles, {keep} moves per position, "
-            f"{budget.iterations} iterations, leaves scored by the greedy evaluation"
+        self.description = Text(
+            N_(
+                "Monte Carlo tree search over sampled orders of the unseen tiles, {keep} moves per position, "
+                "{iterations} iterations, leaves scored by the greedy evaluation"
+            ),
+            keep=keep,
+            iterations=budget.iterations,
         )
         self.depth = depth
 

@@ -50,4 +50,6 @@ def level_descriptions(slug: str) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=64)
 def _descriptions(slug: str) -> tuple[tuple[str, str], ...]:
-    return tuple((key, (getattr(factory(), "description", "") or "").strip()) for key, factory in levels(slug).items())
+    # A description is an engine text (games.engines.text.Text): kept as it is, so that pages can
+    # say it in the reader's language.
+    return tuple((key, getattr(factory(), "description", "") or "") for key, factory in levels(slug).items())

@@ -63,7 +63,10 @@ def participants_bulk(request, slug: str):
     (the list is read and checked again: the preview is never trusted)."""
     event = _organised_event(request, slug)
     form = BulkAddForm(request.POST or None, request.FILES or None)
-    context = {"event": event, "form": form, "descriptions": level_descriptions(event.game)}
+    from games.engine_texts import translated
+
+    descriptions = {level: translated(text) for level, text in level_descriptions(event.game).items()}
+    context = {"event": event, "form": form, "descriptions": descriptions}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["entries"]
         if request.POST.get("action") == "confirm":

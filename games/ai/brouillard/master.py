@@ -22,6 +22,7 @@ from games.ai.brouillard.setups import spread_setup
 from games.engines.brouillard.belief import Belief, World
 from games.engines.brouillard.board import bit, col_of, row_of, squares_of, zone
 from games.engines.brouillard.moves import Probe, Step
+from games.engines.text import N_, Text
 
 P_SEEN_TAKEN = 0.9  # an enemy that sees our piece in reach takes it
 P_BLIND_TAKEN = 0.08  # an enemy steps blindly onto a square where we stand
@@ -39,7 +40,12 @@ def _distance(a: int, b: int) -> int:
 
 class Master(Player):
     level = "master"
-    description = "Tracks every enemy arrangement consistent with what it saw, probes for information, searches sampled worlds, bluffs with its Queen."
+    description = Text(
+        N_(
+            "Tracks every enemy arrangement consistent with what it saw, probes for information, "
+            "searches sampled worlds, bluffs with its Queen."
+        )
+    )
 
     def __init__(self, *, samples: int = 200, particles: int = 2000, seconds: float = 1.5, probe_weight: float = 0.03):
         self.samples = samples

@@ -9,6 +9,7 @@ from games.ai.brouillard.seatview import SeatView
 from games.ai.brouillard.setups import guarded_setup, random_setup
 from games.engines.brouillard.board import RING, SIZE, SQUARES, bit, col_of, row_of
 from games.engines.brouillard.moves import Probe, Step
+from games.engines.text import N_, Text
 
 
 def _steps(ctx: TurnContext) -> list[Step]:
@@ -31,7 +32,7 @@ def forward(seat: int, origin: int, target: int) -> int:
 
 class Beginner(Player):
     level = "beginner"
-    description = "Moves almost at random; takes a piece it can see about half the time."
+    description = Text(N_("Moves almost at random; takes a piece it can see about half the time."))
 
     def choose(self, ctx: TurnContext):
         rng = ctx.rng
@@ -49,7 +50,7 @@ class Beginner(Player):
 
 class Intermediate(Player):
     level = "intermediate"
-    description = "Takes what it sees, steps away from shadows that threaten it, probes ahead and advances."
+    description = Text(N_("Takes what it sees, steps away from shadows that threaten it, probes ahead and advances."))
 
     probe_rate = 0.35
 

@@ -273,7 +273,9 @@ class AILevelsView(TournamentView):
     def get(self, request, slug: str):
         event = visible_event(request, slug)
         levels = level_descriptions(event.game)
-        return Response([{"level": key, "description": text} for key, text in levels.items()])
+        from games.engine_texts import translated
+
+        return Response([{"level": key, "description": translated(text)} for key, text in levels.items()])
 
 
 def _conflict_body(conflict: DeclaredConflict) -> dict:
