@@ -475,24 +475,29 @@ class Catalogues:
 
     def __init__(self, language: str, root: Path = ROOT):
         self.language = language
-        self.exact: dict[str, str] = {}  # English text without placeholders -> its translation ("" if none)
-        patterns: list[tuple[re.Pattern, str, str]] = []
+        # English text without placeholders -> every translation it has (all contexts and plural
+        # forms; "" when one is missing): the same English word may be translated differently by
+        # context ("Status" of a participant, of the site) and a plural has several forms.
+        self.exact: dict[str, set[str]] = {}
+        found: dict[str, set[str]] = {}
         for path in catalogues(root):
             if path.parent.parent.name != language:
                 continue
             for entry in polib.pofile(str(path)):
                 if entry.obsolete or not entry.msgid:
                     continue
-                translated = entry.msgstr if not entry.msgid_plural else entry.msgstr_plural.get(0, "")
+                forms = [entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values())
+                if "fuzzy" in entry.flags:
+                    forms = [""]
                 for english in filter(None, (entry.msgid, entry.msgid_plural)):
                     english = " ".join(english.split())
-                    if "fuzzy" in entry.flags:
-                        translated = ""
                     if PERCENT.search(english) or BRACE.search(english):
-                        patterns.append((_as_pattern(english), english, translated))
+                        if not _has_letters(BRACE.sub("", PERCENT.sub("", english))):
+                            continue  # only placeholders ("{nation} {type}"): no English words to find
+                        found.setdefault(english, set()).update(forms)
                     else:
-                        self.exact.setdefault(english, translated)
-        self.patterns = patterns
+                        self.exact.setdefault(english, set()).update(forms)
+        self.patterns = [(_as_pattern(english), english, translations) for english, translations in found.items()]
 
     def english(self, text: str, masked: str | None = None) -> tuple[str, str] | None:
         """(msgid, translation) when ``text`` reads exactly as an English msgid whose translation
@@ -504,14 +509,16 @@ class Catalogues:
         but a sentence never passes for "%(score)s to %(other)s"."""
         text = " ".join(text.split())
         if text in self.exact:
-            translated = self.exact[text]
-            return None if " ".join(translated.split()) == text else (text, translated)
+            translations = self.exact[text]
+            if any(" ".join(translated.split()) == text for translated in translations):
+                return None  # one of its translations reads the same ("Brouillard", "match")
+            return text, sorted(translations)[-1]
         masked = " ".join((masked if masked is not None else text).split())
         if not _has_letters(masked.replace(NAME, "")):
             return None
-        for pattern, english, translated in self.patterns:
-            if pattern.fullmatch(masked) and _as_pattern(translated).fullmatch(masked) is None:
-                return english, translated
+        for pattern, english, translations in self.patterns:
+            if pattern.fullmatch(masked) and not any(_as_pattern(t).fullmatch(masked) for t in translations if t):
+                return english, sorted(translations)[-1]
         return None
 
 

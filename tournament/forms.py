@@ -11,7 +11,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.engines import all_engines, get_engine
 from games.engines.info import OptionSpec
@@ -161,7 +161,8 @@ def level_choices(levels, descriptions: dict[str, str]) -> list[tuple[str, str]]
     from games.engine_texts import translated
 
     return [
-        (level, f"{level} — {translated(descriptions[level])}" if descriptions.get(level) else level) for level in levels
+        (level, f"{level} — {translated(descriptions[level])}" if descriptions.get(level) else level)
+        for level in levels
     ]
 
 
@@ -176,6 +177,7 @@ class AddParticipantForm(forms.Form):
     name = forms.CharField(
         required=False,
         max_length=120,
+        label=gettext_lazy("Name"),
         help_text=gettext_lazy("shown in pairings (optional)"),
         validators=[visible_text],
     )
@@ -209,7 +211,8 @@ class ReportForm(forms.Form):
             self.fields["outcome"] = forms.ChoiceField(
                 widget=forms.RadioSelect,
                 label=_("Result"),
-                choices=[(str(p.pk), f"{p.name} won") for p in self.seats] + [("draw", "Draw")],
+                choices=[(str(p.pk), _("%(name)s won") % {"name": p.name}) for p in self.seats]
+                + [("draw", pgettext("a reported result", "Draw"))],
             )
         else:
             for index, participant in enumerate(self.seats):

@@ -245,7 +245,7 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint(fields=["stage", "number"], name="one_round_per_number")]
 
     def __str__(self) -> str:
-        return f"{self.stage.name} round {self.number}"
+        return _("%(stage)s round %(number)s") % {"stage": self.stage.name, "number": self.number}
 
 
 class Match(models.Model):
@@ -273,7 +273,7 @@ class Match(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
 
     def __str__(self) -> str:
-        return f"{self.round} table {self.table}"
+        return _("%(round)s table %(table)s") % {"round": self.round, "table": self.table}
 
     def get_absolute_url(self) -> str:
         return reverse("match-detail", args=[self.round.stage.event.slug, self.pk])

@@ -59,6 +59,12 @@ class Endpoint(models.Model):
         return self.name or self.url
 
     @property
+    def kind_labels(self) -> list[str]:
+        """The kinds of news it hears, in the reader's words (the codes stay in the payloads)."""
+        labels = dict(Kind.choices)
+        return [str(labels.get(kind, kind)) for kind in self.kinds]
+
+    @property
     def scope(self) -> str:
         return "event" if self.event_id else "account"
 
