@@ -126,3 +126,25 @@ def join(separator: str, parts: list[Any]) -> Text:
 
 class Verbatim(str):
     """A template that is not a msgid (punctuation only): never looked up in a catalogue."""
+
+
+# --- the pure cores' own hook (tie-breaks, pairing): translated at once, where they run ---------
+
+_translate: Callable[[str], str] = N_
+_translate_plural: Callable[[str, str, int], str] = lambda one, many, n: one if n == 1 else many  # noqa: E731
+
+
+def _(message: str) -> str:
+    """``message`` in the active language once the site installed its gettext (``install``); the
+    identity before, so the pure cores alone and their tests speak English."""
+    return _translate(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _translate_plural(singular, plural, count)
+
+
+def install(translate: Callable[[str], str], translate_plural: Callable[[str, str, int], str]) -> None:
+    """The site's gettext and ngettext: called once when the apps are ready."""
+    global _translate, _translate_plural
+    _translate, _translate_plural = translate, translate_plural
