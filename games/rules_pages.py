@@ -4,6 +4,10 @@ Markdown is rendered with markdown-it-py in CommonMark mode with tables; raw HTM
 shown as text, never passed through (the page must hold no script, no inline style: see
 ``config/security.py``). Headings get ids so that other pages can link to a section (an AI
 entrant's name links to its game's "AI levels" section).
+
+Languages: ``docs/games/<slug>.<lang>.md`` (``fr``, ``nl``) is the same document translated, with
+the same headings in the same order; its headings take the English document's ids, so a link to a
+section works in every language. A reader whose language has no translation reads the English.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ class RulesPage:
     slug: str
     html: str
     headings: tuple[Heading, ...]
+    language: str = "en"  # the language the page is written in
 
     @property
     def ai_anchor(self) -> str | None:
@@ -53,12 +58,17 @@ def _renderer() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
 
 
-def rules_file(slug: str) -> Path:
-    return Path(settings.BASE_DIR) / "docs" / "games" / f"{slug}.md"
+TRANSLATED = ("fr", "nl")
 
 
-def render_markdown(text: str) -> RulesPage:
-    """Markdown to HTML with ids on headings; raw HTML escaped."""
+def rules_file(slug: str, language: str = "en") -> Path:
+    suffix = f".{language}" if language in TRANSLATED else ""
+    return Path(settings.BASE_DIR) / "docs" / "games" / f"{slug}{suffix}.md"
+
+
+def render_markdown(text: str, anchors: list[str] | None = None) -> RulesPage:
+    """Markdown to HTML with ids on headings; raw HTML escaped. ``anchors``: the ids to give the
+    headings in order (a translation takes its English document's)."""
     md = _renderer()
     tokens = md.parse(text)
     taken: set[str] = set()
@@ -67,10 +77,14 @@ def render_markdown(text: str) -> RulesPage:
         if token.type == "heading_open":
             inline = tokens[index + 1]
             words = "".join(child.content for child in inline.children or () if child.type in ("text", "code_inline"))
-            anchor = _anchor_of(words, taken)
+            anchor = anchors[len(headings)] if anchors else _anchor_of(words, taken)
             token.attrSet("id", anchor)
             headings.append(Heading(int(token.tag[1]), words, anchor))
     return RulesPage("", md.renderer.render(tokens, md.options, {}), tuple(headings))
+
+
+def heading_count(text: str) -> int:
+    return sum(1 for token in _renderer().parse(text) if token.type == "heading_open")
 
 
 @lru_cache(maxsize=32)
@@ -79,10 +93,24 @@ def _rendered(slug: str, modified: float) -> RulesPage:
     return RulesPage(slug, page.html, page.headings)
 
 
-def rules_page(slug: str) -> RulesPage | None:
-    """The game's rules page, or None when the game has no rules file (or is unknown)."""
+@lru_cache(maxsize=32)
+def _translated(slug: str, language: str, modified: float, english: RulesPage) -> RulesPage | None:
+    text = rules_file(slug, language).read_text(encoding="utf-8")
+    if heading_count(text) != len(english.headings):
+        return None  # out of step with the English (a section added since): the English is shown
+    page = render_markdown(text, [heading.anchor for heading in english.headings])
+    return RulesPage(slug, page.html, page.headings, language)
+
+
+def rules_page(slug: str, language: str = "en") -> RulesPage | None:
+    """The game's rules page in ``language`` when it is translated, else in English; None when the
+    game has no rules file (or is unknown)."""
     get_engine(slug)  # an unknown slug raises UnknownGame: never a path built from any text
     path = rules_file(slug)
     if not path.is_file():
         return None
-    return _rendered(slug, path.stat().st_mtime)
+    english = _rendered(slug, path.stat().st_mtime)
+    translated = rules_file(slug, language)
+    if language in TRANSLATED and translated.is_file():
+        return _translated(slug, language, translated.stat().st_mtime, english) or english
+    return english

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import levels
@@ -40,7 +40,7 @@ def game_rules(request, slug: str):
     """The rules as Brume reads them: docs/games/<slug>.md as a page."""
     try:
         entry = game_entry(slug)
-        rules = rules_page(slug)
+        rules = rules_page(slug, get_language() or "en")
     except UnknownGame:
         raise Http404(f"no game called {slug}") from None
     if rules is None:
