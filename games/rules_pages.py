@@ -41,7 +41,10 @@ class RulesPage:
     @property
     def ai_anchor(self) -> str | None:
         """The section that describes the game's AI levels, if the page has one."""
-        return next((h.anchor for h in self.headings if h.level == 2 and h.text.lower().startswith("ai")), None)
+        # by the id, which a translation takes from the English ("AI levels" → ai-levels)
+        return next(
+            (h.anchor for h in self.headings if h.level == 2 and (h.anchor == "ai" or h.anchor.startswith("ai-"))), None
+        )
 
 
 def _anchor_of(text: str, taken: set[str]) -> str:
