@@ -51,3 +51,9 @@ def test_switching_while_signed_in_changes_the_profile(client):
     client.post("/i18n/language/", {"language": "nl", "next": "/"})
     assert profile_of(user).language == "nl"
     assert _lang(client.get("/")) == "nl"
+
+
+def test_the_switcher_names_each_language_in_its_own_words(client):
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    for code, name in (("en", "English"), ("fr", "Français"), ("nl", "Nederlands")):
+        assert re.search(rf'lang="{code}"[^>]*>{name}</button>', page), name
