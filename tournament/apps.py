@@ -6,7 +6,7 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.utils.translation import gettext, ngettext
+        from django.utils.translation import get_language, gettext, ngettext
 
         from games import sweep
         from games.selectors import register_live_links, register_visibility_rule
@@ -14,7 +14,7 @@ class TournamentConfig(AppConfig):
         from tournament.selectors import EventVisibility, live_game_links
         from tournament.services import logs  # noqa: F401  (connects the record_validated receiver)
 
-        text.install(gettext, ngettext)  # pairing refusals and notes in the reader's language
+        text.install(gettext, ngettext, get_language)  # pairing refusals and notes in the reader's language
         register_visibility_rule(EventVisibility())
         register_live_links(live_game_links)
         sweep.register("AI series", _ai_series)

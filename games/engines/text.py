@@ -132,19 +132,39 @@ class Verbatim(str):
 
 _translate: Callable[[str], str] = N_
 _translate_plural: Callable[[str, str, int], str] = lambda one, many, n: one if n == 1 else many  # noqa: E731
+_language: Callable[[], str | None] = lambda: None  # noqa: E731
+# Each message translated once per language and process: the tie-breaks of a 1,000-entrant Swiss
+# say about 10,000 of them per computation, always the same few dozen templates. Bounded (a message
+# is a marked literal, but a caller could pass another text).
+_said: dict[tuple[str | None, str], str] = {}
+SAID_AT_MOST = 4096
 
 
 def _(message: str) -> str:
     """``message`` in the active language once the site installed its gettext (``install``); the
     identity before, so the pure cores alone and their tests speak English."""
-    return _translate(message)
+    key = (_language(), message)
+    found = _said.get(key)
+    if found is None:
+        if len(_said) >= SAID_AT_MOST:
+            _said.clear()
+        found = _said[key] = _translate(message)
+    return found
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return _translate_plural(singular, plural, count)
 
 
-def install(translate: Callable[[str], str], translate_plural: Callable[[str, str, int], str]) -> None:
-    """The site's gettext and ngettext: called once when the apps are ready."""
-    global _translate, _translate_plural
+def install(
+    translate: Callable[[str], str],
+    translate_plural: Callable[[str, str, int], str],
+    language: Callable[[], str | None] | None = None,
+) -> None:
+    """The site's gettext and ngettext (and how to read the active language, which keys the
+    memory of translations): called once when the apps are ready."""
+    global _translate, _translate_plural, _language
     _translate, _translate_plural = translate, translate_plural
+    if language is not None:
+        _language = language
+    _said.clear()
