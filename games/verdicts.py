@@ -16,15 +16,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-
-def engine_text(text: str) -> str:
-    """An engine's text (a refusal reason, an outcome's reason) in the active language, through
-    the engines' catalogue (games/engine_texts.py) once it is there; else as the engine wrote it."""
-    try:
-        from games.engine_texts import translated
-    except ImportError:  # the engines' catalogue is not there (yet)
-        return text
-    return translated(text)
+from games.engine_texts import translated as engine_text  # an engine's reason in the active language
 
 
 def render_text(template: str, params: dict[str, Any]) -> str:

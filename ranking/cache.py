@@ -77,21 +77,44 @@ def event_changed(event_id: int | None) -> None:
         transaction.on_commit(lambda: _bump(event_id))
 
 
+class KeptInProcess:
+    """The values a process read last, by key: at most ``size`` of them, each for at most
+    ``seconds`` (None: until pushed out). Thread-safe."""
+
+    def __init__(self, size: int, seconds: float | None = None):
+        self.size, self.seconds = size, seconds
+        self._values: OrderedDict[str, tuple[Any, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Any | None:
+        with self._lock:
+            found = self._values.get(key)
+            if found is None:
+                return None
+            if self.seconds is not None and time.monotonic() - found[1] >= self.seconds:
+                del self._values[key]
+                return None
+            self._values.move_to_end(key)
+            return found[0]
+
+    def put(self, key: str, value: Any) -> Any:
+        with self._lock:
+            self._values[key] = (value, time.monotonic())
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+
 # The process keeps the values it read last, by key and version: a large event's standings are
 # megabytes pickled, and reading them again from Redis on every view would cost more than the
 # view. The version is read from the cache every time, so a kept value is never out of date.
 LOCAL_ENTRIES = 16
-_local: OrderedDict[str, Any] = OrderedDict()
-_local_lock = threading.Lock()
+_local = KeptInProcess(LOCAL_ENTRIES)
 
 
 def _keep(key: str, value: Any) -> Any:
-    with _local_lock:
-        _local[key] = value
-        _local.move_to_end(key)
-        while len(_local) > LOCAL_ENTRIES:
-            _local.popitem(last=False)
-    return value
+    return _local.put(key, value)
 
 
 def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
@@ -99,10 +122,9 @@ def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     version = event_version(event_id)
     base = f"{_ns()}:event:{event_id}:{name}"
     key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
-    with _local_lock:
-        if key in _local:
-            _local.move_to_end(key)
-            return _local[key]
+    kept = _local.get(key)
+    if kept is not None:
+        return kept
     found = cache.get(key)
     if found is not None:
         return _keep(key, found[0])

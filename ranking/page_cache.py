@@ -19,9 +19,6 @@ making it private is a change of the event (a new version). Relative times on a 
 from __future__ import annotations
 
 import functools
-import threading
-import time
-from collections import OrderedDict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -37,8 +34,7 @@ PAGE_PARAM = "page"
 TOKEN_MARK = b"\x00brume-csrf-token\x00"
 KEPT_IN_PROCESS = 32
 
-_local: OrderedDict[str, tuple] = OrderedDict()
-_local_lock = threading.Lock()
+_local = derived.KeptInProcess(KEPT_IN_PROCESS, seconds=PAGE_TIMEOUT)  # no longer than in the cache
 
 
 def _event_id(slug: str) -> int | None:
@@ -68,24 +64,12 @@ def _key(request, slug: str) -> str | None:
 
 
 def _stored(key: str):
-    with _local_lock:
-        found = _local.get(key)
-        if found is not None and time.monotonic() - found[3] < PAGE_TIMEOUT:
-            _local.move_to_end(key)
-            return found
-    found = cache.get(key)
-    if found is not None:
-        found = (*found[:3], time.monotonic())  # kept here no longer than in the cache
-        _keep(key, found)
+    found = _local.get(key)
+    if found is None:
+        found = cache.get(key)
+        if found is not None:
+            _local.put(key, found)
     return found
-
-
-def _keep(key: str, value) -> None:
-    with _local_lock:
-        _local[key] = value
-        _local.move_to_end(key)
-        while len(_local) > KEPT_IN_PROCESS:
-            _local.popitem(last=False)
 
 
 def _storable(response) -> bool:
@@ -105,7 +89,7 @@ def _without_tokens(body: bytes) -> bytes:
 
 
 def _response(request, stored) -> HttpResponse:
-    body, content_type, etag, _ = stored
+    body, content_type, etag = stored
     if TOKEN_MARK in body:
         body = body.replace(TOKEN_MARK, get_token(request).encode())
     response = HttpResponse(body, content_type=content_type)
@@ -129,7 +113,7 @@ def anonymous_page(view):
             body = _without_tokens(response.content)
             stored = (body, response["Content-Type"], body_etag(response.content))
             cache.set(key, stored, timeout=PAGE_TIMEOUT)
-            _keep(key, (*stored, time.monotonic()))
+            _local.put(key, stored)
         return response
 
     return wrapper

@@ -13,6 +13,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from games.engine_texts import translated
 from games.engines import all_engines, get_engine
 from games.engines.info import OptionSpec
 from games.gamelog.limits import InputRefused, loads_bounded
@@ -55,8 +56,6 @@ MAX_OPTION_FILE = 256 * 1024  # an upload read into memory at most; each engine 
 
 def option_field(spec: OptionSpec) -> forms.Field:
     """A form field for one engine option, from its spec."""
-    from games.engine_texts import translated
-
     help_text = translated(spec.help)
     common = {"label": spec.name.replace("_", " ").capitalize(), "help_text": help_text, "initial": spec.default}
     if spec.file_format is not None:
@@ -158,8 +157,6 @@ class EventCreateForm(forms.Form):
 
 def level_choices(levels, descriptions: dict[str, str]) -> list[tuple[str, str]]:
     """The AI levels as a select shows them: the key and, where the player gives one, what it does."""
-    from games.engine_texts import translated
-
     return [
         (level, f"{level} — {translated(descriptions[level])}" if descriptions.get(level) else level)
         for level in levels
@@ -185,8 +182,6 @@ class AddParticipantForm(forms.Form):
     def __init__(self, *args, levels=(), descriptions=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ai_level"].choices = [("", "—"), *level_choices(levels, descriptions or {})]
-        from games.engine_texts import translated
-
         self.level_descriptions = [(level, translated((descriptions or {}).get(level, ""))) for level in levels]
 
     def clean(self):

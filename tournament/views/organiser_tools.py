@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.ai.registry import level_descriptions, levels
+from games.engine_texts import translated
 from tournament import bounds
 from tournament.errors import ServiceError
 from tournament.forms import AddParticipantForm, BulkAddForm, EventEditForm
@@ -63,8 +64,6 @@ def participants_bulk(request, slug: str):
     (the list is read and checked again: the preview is never trusted)."""
     event = _organised_event(request, slug)
     form = BulkAddForm(request.POST or None, request.FILES or None)
-    from games.engine_texts import translated
-
     descriptions = {level: translated(text) for level, text in level_descriptions(event.game).items()}
     context = {"event": event, "form": form, "descriptions": descriptions}
     if request.method == "POST" and form.is_valid():

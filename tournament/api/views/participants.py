@@ -11,6 +11,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 
 from games.ai.registry import level_descriptions
+from games.engine_texts import translated
 from tournament.api.base import TournamentView, created, errors, validated, visible_event
 from tournament.api.filters import Pages, ParticipantFilter
 from tournament.api.inputs import (
@@ -273,8 +274,6 @@ class AILevelsView(TournamentView):
     def get(self, request, slug: str):
         event = visible_event(request, slug)
         levels = level_descriptions(event.game)
-        from games.engine_texts import translated
-
         return Response([{"level": key, "description": translated(text)} for key, text in levels.items()])
 
 
