@@ -80,6 +80,8 @@ MIDDLEWARE = [
     # An ETag (a hash of the body) on every GET, and 304 Not Modified when the client has it: a
     # refreshed page or API read sends no body again. Outer to every middleware that edits bodies.
     "config.http.ConditionalGetMiddleware",
+    # A request served a previous version's cached standings stores nothing derived from them.
+    "ranking.cache.StaleReadsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

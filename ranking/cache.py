@@ -13,6 +13,11 @@ once, even with many readers at once:
   computation), or else wait for the first reader's value (at most ``WAIT`` seconds, then they
   compute it themselves rather than fail).
 
+A unit of work (a request: ``StaleReadsMiddleware``; any computation here) that was served a
+previous version's value stores nothing it computed afterwards under the new version: a table
+rendered from the previous standings would otherwise be kept as the new version's until the next
+change (``served_previous``; the kept pages ask it too).
+
 What is cached is data the same for everyone allowed to see the event (who may see it is checked
 by the view before asking); never a page rendered for one user.
 
@@ -27,7 +32,9 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -117,8 +124,67 @@ def _keep(key: str, value: Any) -> Any:
     return _local.put(key, value)
 
 
+class _Reads:
+    """What one unit of work read: whether any of it was a previous version's value."""
+
+    __slots__ = ("outer", "previous")
+
+    def __init__(self, outer: _Reads | None) -> None:
+        self.outer, self.previous = outer, False
+
+
+_reads: ContextVar[_Reads | None] = ContextVar("brume_derived_reads", default=None)
+
+
+@contextmanager
+def unit_of_work() -> Iterator[_Reads]:
+    """A scope whose stale reads are remembered; a nested scope tells its outer one at its end,
+    and sees the outer one's (what the outer work read before may feed the nested one)."""
+    outer = _reads.get()
+    reads = _Reads(outer)
+    token = _reads.set(reads)
+    try:
+        yield reads
+    finally:
+        _reads.reset(token)
+        if outer is not None and reads.previous:
+            outer.previous = True
+
+
+def served_previous() -> bool:
+    """Whether the current unit of work, or one around it, was served a previous version's value."""
+    reads = _reads.get()
+    while reads is not None:
+        if reads.previous:
+            return True
+        reads = reads.outer
+    return False
+
+
+def _mark_previous() -> None:
+    reads = _reads.get()
+    if reads is not None:
+        reads.previous = True
+
+
+class StaleReadsMiddleware:
+    """Each request is a unit of work (see ``unit_of_work``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with unit_of_work():
+            return self.get_response(request)
+
+
 def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     """``compute()`` for the event's current version, computed once per version."""
+    with unit_of_work():
+        return _cached(event_id, name, compute)
+
+
+def _cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     version = event_version(event_id)
     base = f"{_ns()}:event:{event_id}:{name}"
     key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
@@ -136,6 +202,8 @@ def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
             if found is not None:
                 return _keep(key, found[0])
             value = compute()
+            if served_previous():  # computed (maybe) from an older value: the next reader computes
+                return value
             cache.set(key, (value,), timeout=TIMEOUT)
             cache.set(last_key, version, timeout=TIMEOUT)  # where the previous value is (stored once)
         finally:
@@ -144,6 +212,7 @@ def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     last = cache.get(last_key)
     previous = cache.get(f"{base}:v{last}") if last is not None else None
     if previous is not None:
+        _mark_previous()
         return previous[0]
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:

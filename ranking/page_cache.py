@@ -10,7 +10,9 @@ back in. A repeated view then costs one cache read and no rendering.
 Only what is the same for every anonymous reader is kept:
 - GET or HEAD, no session cookie (a signed-in person, or a visitor holding messages, renders the
   page), no htmx request (fragments), and no query but a page number;
-- a 200 HTML response that sets no cookie but the CSRF one (a message would set one).
+- a 200 HTML response that sets no cookie but the CSRF one (a message would set one), built
+  from parts of the event's current version only (while another reader computes them, a page of
+  the previous version's parts is shown but not kept).
 Who may see the event is unchanged: a private event never answers 200 to an anonymous reader, and
 making it private is a change of the event (a new version). Relative times on a kept page ("in
 2 h") age by at most ``PAGE_TIMEOUT``.
@@ -108,8 +110,9 @@ def anonymous_page(view):
         stored = _stored(key)
         if stored is not None:
             return _response(request, stored)
-        response = view(request, slug, *args, **kwargs)
-        if _storable(response):
+        with derived.unit_of_work() as reads:
+            response = view(request, slug, *args, **kwargs)
+        if _storable(response) and not reads.previous:  # a page of a previous version's parts: not kept
             body = _without_tokens(response.content)
             stored = (body, response["Content-Type"], body_etag(response.content))
             cache.set(key, stored, timeout=PAGE_TIMEOUT)

@@ -176,3 +176,48 @@ def test_a_reader_that_missed_just_before_another_finished_does_not_compute_agai
     monkeypatch.setattr(cache.cache, "add", add_after_another_reader_finished)
     assert cache.cached(4, "raced", lambda: calls.append("A") or "by A") == "by B"
     assert calls == ["B"]
+
+
+def _page_points(client, event) -> float:
+    """The sum of the points column of the standings page (what an anonymous reader is shown)."""
+    import re
+
+    body = client.get(f"/events/{event.slug}/stages/1/standings/").content.decode()
+    rows = re.findall(r"<tr>\s*<td>\d+</td>\s*<td>.*?</td>\s*<td><details><summary>([\d.]+)</summary>", body, re.S)
+    assert rows, "no standings rows on the page"
+    return sum(float(points) for points in rows)
+
+
+def test_a_page_shown_from_the_previous_standings_while_another_reader_computes_is_not_kept(
+    client, played, django_capture_on_commit_callbacks
+):
+    """Reader B arrives while reader A computes the new standings: B is shown the previous ones,
+    and nothing B built from them (the table, the whole kept page) may stand for the new version."""
+    event, owner, _ = played
+    assert _page_points(client, event) == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+        confirm(round_.matches.filter(is_bye=False).first().games.get(), [1, 2])
+    stage = event.stages.get()
+    version = cache.event_version(event.pk)
+    lock = f"{cache._ns()}:event:{event.pk}:standings:en:{stage.pk}:v{version}:lock"
+    assert django_cache.add(lock, 1, timeout=30)  # reader A is computing the new standings
+    assert _page_points(client, event) == 2  # reader B: the previous standings, at once
+    django_cache.delete(lock)  # A is done (here: never stored; the next reader computes)
+    assert _page_points(client, event) == 3
+    assert _page_points(client, event) == 3
+
+
+def test_a_unit_of_work_served_a_previous_value_stores_nothing_it_computes_after():
+    assert cache.cached(5, "standings", lambda: "old standings") == "old standings"
+    cache.event_changed(5)
+    lock = f"{cache._ns()}:event:5:standings:v{cache.event_version(5)}:lock"
+    assert django_cache.add(lock, 1)
+    with cache.unit_of_work():
+        standings = cache.cached(5, "standings", lambda: "new standings")
+        assert standings == "old standings" and cache.served_previous()
+        assert cache.cached(5, "table", lambda: f"table of {standings}") == "table of old standings"
+    django_cache.delete(lock)
+    with cache.unit_of_work():
+        assert not cache.served_previous()
+        assert cache.cached(5, "table", lambda: "table of new standings") == "table of new standings"
