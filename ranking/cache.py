@@ -53,12 +53,22 @@ def _ns() -> str:
     return f"brume:derived:{getattr(settings, 'BRUME_DERIVED_CACHE_NAMESPACE', '')}"
 
 
-def _version_key(event_id: int) -> str:
-    return f"{_ns()}:event:{event_id}:version"
+# Two version numbers per event. The event's (``EVERYTHING``) changes with every change of it;
+# the people's (``PEOPLE``) with a change of the event, its stages or participants, or an account's
+# name, but not with a result or a pairing. The participant list is kept under the latter: a
+# confirmed result does not make a thousand-name table be drawn again.
+EVERYTHING = "event"
+PEOPLE = "people"
+SCOPES = (EVERYTHING, PEOPLE)
 
 
-def event_version(event_id: int) -> int:
-    key = _version_key(event_id)
+def _version_key(event_id: int, scope: str = EVERYTHING) -> str:
+    suffix = "" if scope == EVERYTHING else f":{scope}"
+    return f"{_ns()}:event:{event_id}:version{suffix}"
+
+
+def event_version(event_id: int, scope: str = EVERYTHING) -> int:
+    key = _version_key(event_id, scope)
     version = cache.get(key)
     if version is None:
         cache.add(key, random.randrange(1, 2**40), timeout=None)
@@ -66,22 +76,29 @@ def event_version(event_id: int) -> int:
     return int(version) if version is not None else random.randrange(2**40, 2**41)
 
 
-def _bump(event_id: int) -> None:
-    key = _version_key(event_id)
-    try:
-        cache.incr(key)
-    except ValueError:  # no version yet (or evicted): any fresh number invalidates
-        cache.set(key, random.randrange(1, 2**40), timeout=None)
+def _bump(event_id: int, scopes: tuple[str, ...] = SCOPES) -> None:
+    for scope in scopes:
+        key = _version_key(event_id, scope)
+        try:
+            cache.incr(key)
+        except ValueError:  # no version yet (or evicted): any fresh number invalidates
+            cache.set(key, random.randrange(1, 2**40), timeout=None)
 
 
-def event_changed(event_id: int | None) -> None:
+def event_changed(event_id: int | None, scopes: tuple[str, ...] = SCOPES) -> None:
     """The event's derived data is out of date now and again once the current transaction
     commits: a reader between the two may compute from the rows before the change, and its
     value lives only until the second bump. (Inside a transaction that is rolled back only the
     first bump happens: one needless computation.)"""
     if event_id is not None:
-        _bump(event_id)
-        transaction.on_commit(lambda: _bump(event_id))
+        _bump(event_id, scopes)
+        transaction.on_commit(lambda: _bump(event_id, scopes))
+
+
+def results_changed(event_id: int | None) -> None:
+    """A result, a pairing or a round of the event changed, and nothing of its people: what is
+    kept under ``PEOPLE`` stays."""
+    event_changed(event_id, (EVERYTHING,))
 
 
 class KeptInProcess:
@@ -178,15 +195,15 @@ class StaleReadsMiddleware:
             return self.get_response(request)
 
 
-def cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
-    """``compute()`` for the event's current version, computed once per version."""
+def cached(event_id: int, name: str, compute: Callable[[], Any], scope: str = EVERYTHING) -> Any:
+    """``compute()`` for the event's current version (of ``scope``), computed once per version."""
     with unit_of_work():
-        return _cached(event_id, name, compute)
+        return _cached(event_id, name, compute, scope)
 
 
-def _cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
-    version = event_version(event_id)
-    base = f"{_ns()}:event:{event_id}:{name}"
+def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) -> Any:
+    version = event_version(event_id, scope)
+    base = f"{_ns()}:{scope}:{event_id}:{name}"
     key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
     kept = _local.get(key)
     if kept is not None:
@@ -224,7 +241,7 @@ def _cached(event_id: int, name: str, compute: Callable[[], Any]) -> Any:
     return compute()
 
 
-def cached_html(event_id: int, name: str, template: str, context: Callable[[], dict]):
+def cached_html(event_id: int, name: str, template: str, context: Callable[[], dict], scope: str = EVERYTHING):
     """A template rendered once per version of the event: only for parts that are the same for
     every reader allowed to see the event (no forms, no per-user links)."""
     from django.template.loader import render_to_string
@@ -233,7 +250,7 @@ def cached_html(event_id: int, name: str, template: str, context: Callable[[], d
 
     # One copy per language: the same part reads differently in English, French and Dutch.
     key = f"html:{get_language() or 'en'}:{name}"
-    return mark_safe(cached(event_id, key, lambda: str(render_to_string(template, context()))))
+    return mark_safe(cached(event_id, key, lambda: str(render_to_string(template, context())), scope))
 
 
 # --- what changes an event's derived data -----------------------------------------------------
@@ -306,7 +323,7 @@ def events_of_record(record_id: int | None) -> list[int]:
 
 def record_changed(record_id: int | None) -> None:
     for event_id in events_of_record(record_id):
-        event_changed(event_id)
+        results_changed(event_id)
 
 
 def _event_id_of(instance) -> int | None:
@@ -329,7 +346,12 @@ def _event_id_of(instance) -> int | None:
 
 
 def _changed(sender, instance, **kwargs) -> None:
-    event_changed(_event_id_of(instance))
+    from tournament.models import Event, Participant, Stage
+
+    if isinstance(instance, Event | Participant | Stage):
+        event_changed(_event_id_of(instance))
+    else:  # a round, match, seat, game, forfeit or detail: results and pairings
+        results_changed(_event_id_of(instance))
 
 
 def _record_saved(sender, instance, **kwargs) -> None:

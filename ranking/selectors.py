@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cached_property
@@ -157,9 +156,15 @@ def known_tiebreaks(keys: list[str]) -> tuple[list[str], list[str]]:
 
 
 @collector_paused()  # hundreds of thousands of small acyclic objects at a thousand entrants
-def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> StageStandings:
+def stage_standings(
+    stage: Stage, hidden_rounds: frozenset[int] = frozenset(), *, plain: bool = False
+) -> StageStandings:
     """The stage's standings from confirmed results, in the stage's order of tie-breaks;
-    without the rounds of ``hidden_rounds`` (silent rounds, for those they hide from)."""
+    without the rounds of ``hidden_rounds`` (silent rounds, for those they hide from).
+
+    ``plain``: the copy the cache keeps, which pages and ``why`` read — participants as plain
+    values and entrants without their round-by-round results (most of the size of a large
+    Swiss's standings, and a model instance costs half a millisecond to pickle)."""
     order, notes = known_tiebreaks(list(stage.tiebreaks or []))
     if not order:
         order = ["match_points"]
@@ -169,8 +174,7 @@ def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -
             _("The results of the round under way are hidden until it is over: these standings are before it."),
         ]
     entrants, scoring = stage_entrants(stage, hidden_rounds)
-    # The username rides along (annotated, not a joined user row): names link to player pages.
-    participants = {p.pk: p for p in stage.event.participants.annotate(username=F("user__username"))}
+    participants = _plain_participants(stage) if plain else _participants(stage)
     deciding = None
     if stage.bracket:  # an elimination stage: the bracket places everyone, the rest is information
         from tournament.services.brackets import stage_bracket_placings
@@ -181,16 +185,29 @@ def stage_standings(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -
     if not stage.groups:
         computed = compute_standings(entrants, order, scoring, deciding=deciding)
         columns = [t.describe() for t in computed.tiebreaks]
-        return StageStandings(columns, _rows(computed, participants, ""), notes, computed)
+        return StageStandings(columns, _rows(computed, participants, "", plain), notes, computed)
     # A group stage: every group is ranked on its own (its games never leave the group).
     rows, by_group = [], {}
     for index, ids in enumerate(stage.groups):
         name = group_name(index)
         members = set(ids)
         by_group[name] = computed = compute_standings([e for e in entrants if e.id in members], order, scoring)
-        rows += _rows(computed, participants, name)
+        rows += _rows(computed, participants, name, plain)
     columns = [t.describe() for t in computed.tiebreaks]
     return StageStandings(columns, rows, notes, None, by_group)
+
+
+def _participants(stage: Stage) -> dict[int, Participant]:
+    # The username rides along (annotated, not a joined user row): names link to player pages.
+    return {p.pk: p for p in stage.event.participants.annotate(username=F("user__username"))}
+
+
+def _plain_participants(stage: Stage) -> dict[int, StandingParticipant]:
+    fields = ("pk", "name", "status", "user_id", "user__username", "ai_level", "seed")
+    return {
+        pk: StandingParticipant(pk, name, status, user_id, username if user_id else None, ai_level, seed)
+        for pk, name, status, user_id, username, ai_level, seed in stage.event.participants.values_list(*fields)
+    }
 
 
 def stage_standings_cached(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> StageStandings:
@@ -202,31 +219,14 @@ def stage_standings_cached(stage: Stage, hidden_rounds: frozenset[int] = frozens
     name = f"standings:{get_language() or 'en'}:{stage.pk}" + (
         f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
     )
-    return cache.cached(stage.event_id, name, lambda: _slimmed(stage_standings(stage, hidden_rounds)))
+    return cache.cached(stage.event_id, name, lambda: stage_standings(stage, hidden_rounds, plain=True))
 
 
-def _slimmed(standings: StageStandings) -> StageStandings:
-    """What the pages and ``why`` read, without each entrant's round-by-round results (most of
-    the size of a large Swiss's standings: what is cached is read back on every change), and
-    with each participant as plain values."""
-    for computed in [standings.computed, *standings.computed_by_group.values()]:
-        for row in computed.rows if computed else ():
-            row.entrant = dataclasses.replace(row.entrant, rounds=())
-    for worked_out in ("groups", "participant_ids"):
-        standings.__dict__.pop(worked_out, None)
-    standings.rows = [
-        dataclasses.replace(
-            row,
-            participant=StandingParticipant.of(row.participant),
-            won=row.games_won,  # the rounds are dropped just below: what the page shows of them
-            entrant=dataclasses.replace(row.entrant, rounds=()) if row.entrant else None,
-        )
-        for row in standings.rows
-    ]
-    return standings
+def _without_rounds(entrant: Entrant) -> Entrant:
+    return Entrant(entrant.id, entrant.name, (), entrant.seed, entrant.rating, entrant.granted_points)
 
 
-def _rows(computed: Standings, participants: dict[int, Participant], group: str) -> list[StandingRow]:
+def _rows(computed: Standings, participants: dict, group: str, plain: bool) -> list[StandingRow]:
     # Each tie-break's words translated once, not once per row (28,000 lookups at 1,000 entrants).
     named = [(t.key, _(t.name), _(t.short or t.name)) for t in computed.tiebreaks]
     not_needed = _("not needed to separate")
@@ -237,10 +237,12 @@ def _rows(computed: Standings, participants: dict[int, Participant], group: str)
             for key, name, short in named
             for v in [row.values.get(key)]
         ]
+        entrant, won = row.entrant, None
+        if plain:  # what the page shows of the rounds is counted now; then they are dropped
+            won = sum(1 for r in entrant.rounds for game in r.games if game.won)
+            entrant = row.entrant = _without_rounds(entrant)
         rows.append(
-            StandingRow(
-                row.rank, participants[row.entrant.id], cells, row.explanation, row.decided_by, group, row.entrant
-            )
+            StandingRow(row.rank, participants[entrant.id], cells, row.explanation, row.decided_by, group, entrant, won)
         )
     return rows
 

@@ -6,6 +6,8 @@ name is a link in the same way everywhere.
 
 from __future__ import annotations
 
+import time
+
 from django.urls import reverse
 
 from games.engines import UnknownGame
@@ -24,17 +26,29 @@ def participant_username(participant: Participant) -> str | None:
     return participant.user.get_username()
 
 
+# A round of AI entrants names a thousand of them: their link is looked up once per game for a
+# few seconds (the rules page is read again when its file changes, which a file check per name
+# would notice at once, at a cost of two thousand file checks per table).
+AI_URL_SECONDS = 10.0
+_ai_urls: dict[str, tuple[float, str | None]] = {}
+
+
 def ai_description_url(game: str) -> str | None:
     """The section of the game's rules page that describes its AI levels, if there is one."""
     if not game:
         return None
+    found = _ai_urls.get(game)
+    if found is not None and time.monotonic() - found[0] < AI_URL_SECONDS:
+        return found[1]
     try:
         page = rules_page(game)
     except UnknownGame:
-        return None
-    if page is None or page.ai_anchor is None:
-        return None
-    return f"{reverse('game-rules', args=[game])}#{page.ai_anchor}"
+        return None  # not remembered: only known games are (a fixed set)
+    url = None
+    if page is not None and page.ai_anchor is not None:
+        url = f"{reverse('game-rules', args=[game])}#{page.ai_anchor}"
+    _ai_urls[game] = (time.monotonic(), url)
+    return url
 
 
 def participant_url(participant: Participant, game: str = "") -> str | None:

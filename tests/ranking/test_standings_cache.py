@@ -221,3 +221,61 @@ def test_a_unit_of_work_served_a_previous_value_stores_nothing_it_computes_after
     with cache.unit_of_work():
         assert not cache.served_previous()
         assert cache.cached(5, "table", lambda: "table of new standings") == "table of new standings"
+
+
+@pytest.fixture
+def participant_tables(monkeypatch):
+    """How many times the participant list of an event page is drawn."""
+    from django.template import loader
+
+    drawn = []
+    real = loader.render_to_string
+
+    def counted(template_name, *args, **kwargs):
+        if template_name == "tournament/_participants_table.html":
+            drawn.append(1)
+        return real(template_name, *args, **kwargs)
+
+    monkeypatch.setattr(loader, "render_to_string", counted)
+    return drawn
+
+
+def test_a_confirmed_result_does_not_draw_the_participant_list_again(
+    client, played, participant_tables, django_capture_on_commit_callbacks
+):
+    event, owner, _ = played
+    assert client.get(f"/events/{event.slug}/").status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = round_publish(stage=event.stages.get(), by=owner)
+    assert client.get(f"/events/{event.slug}/").status_code == 200
+    drawn_before = len(participant_tables)
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(round_.matches.filter(is_bye=False).first().games.get(), [1, 2])
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "waiting" in page or "won" in page  # the page itself is new: the round table changed
+    assert len(participant_tables) == drawn_before
+
+
+def test_a_check_in_written_with_an_update_shows_in_the_cached_participant_list(
+    client, played, django_capture_on_commit_callbacks
+):
+    from tournament.services.registration import participant_check_in
+
+    event, owner, participants = played
+    stage = event.stages.get()
+    stage.settings = {**(stage.settings or {}), "check_in": True}
+    stage.save()
+    assert "not checked in" in client.get(f"/events/{event.slug}/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        for participant in participants:
+            participant_check_in(participant=participant, by=owner)
+    assert "not checked in" not in client.get(f"/events/{event.slug}/").content.decode()
+
+
+def test_a_result_change_bumps_the_events_version_and_not_its_peoples():
+    people = cache.event_version(6, cache.PEOPLE)
+    everything = cache.event_version(6)
+    cache.results_changed(6)
+    assert cache.event_version(6) != everything and cache.event_version(6, cache.PEOPLE) == people
+    cache.event_changed(6)
+    assert cache.event_version(6, cache.PEOPLE) != people

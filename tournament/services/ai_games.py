@@ -18,7 +18,7 @@ from games.engines import get_engine
 from games.gamelog import Seat
 from games.models import GameRecord
 from games.services import record_upload
-from ranking.cache import event_changed, event_of_game
+from ranking.cache import event_of_game, results_changed
 from tournament.models import Match, Participant, Round, SeriesGame
 from tournament.services.results import game_record_verified
 
@@ -130,7 +130,7 @@ def ai_series_game_play(*, game_id: int, budget: Budget = AI_MOVE_BUDGET) -> Ser
     # The game is kept as a record (its replay, and the engine's tie-breaks for the standings).
     record = record_upload(data=played.log, source=GameRecord.Source.AI).record
     SeriesGame.objects.filter(pk=game.pk, record__isnull=True).update(record=record)
-    event_changed(event_of_game(game.pk))
+    results_changed(event_of_game(game.pk))
     names = ", ".join(f"{participants[pid].name} ({participants[pid].ai_level})" for pid in game.seat_order)
     return game_record_verified(
         game=game,

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ranking.cache import event_changed, event_of_round
+from ranking.cache import event_of_round, results_changed
 from tournament.errors import Conflict, ServiceError
 from tournament.models import Match, MatchSeat, Participant, Round, SeriesGame
 from tournament.services.events import check_organiser
@@ -76,7 +76,7 @@ def round_swap(*, round_: Round, by, first: int, second: int, reason: str, allow
         raise ServiceError("; ".join(problems) + " (confirm to change the pairing anyway)", code="pairing_problem")
     MatchSeat.objects.filter(pk=a.pk).update(participant_id=second)
     MatchSeat.objects.filter(pk=b.pk).update(participant_id=first)
-    event_changed(event_of_round(round_.pk))
+    results_changed(event_of_round(round_.pk))
     for game in SeriesGame.objects.filter(match__in=matches):
         game.seat_order = [second if pid == first else first if pid == second else pid for pid in game.seat_order]
         game.save(update_fields=["seat_order", "updated_at"])

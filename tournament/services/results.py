@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ranking.cache import event_changed, event_of_game
+from ranking.cache import event_of_game, results_changed
 from tournament import signals
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Match, Participant, ResultEntry, SeriesGame
@@ -94,7 +94,7 @@ def _append(
     if action == Action.REPORT:
         fields["reported_by"] = participant
     updated = SeriesGame.objects.filter(pk=game.pk, version=game.version).update(**fields)
-    event_changed(event_of_game(game.pk))
+    results_changed(event_of_game(game.pk))
     if updated != 1:  # cannot happen under the row lock; guards SQLite and logic slips alike
         raise StaleVersion(
             _("the result changed while you were writing: reload and try again"), current_version=version

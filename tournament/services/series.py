@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from ranking.cache import event_changed, event_of_match, event_of_round
+from ranking.cache import event_of_match, event_of_round, results_changed
 from tournament import signals
 from tournament.models import Match, MatchSeat, Round, SeriesGame, Stage
 from tournament.signals import announce
@@ -128,7 +128,7 @@ def settle_match(match: Match) -> Match:
             points[pid],
         )
     MatchSeat.objects.bulk_update(seats.values(), ["rank", "games_won", "score_total", "match_points"])
-    event_changed(event_of_match(match.pk))
+    results_changed(event_of_match(match.pk))
     announce(signals.standings_changed, stage_id=stage.pk)
     if match.status != Match.Status.COMPLETED:
         match.status, match.completed_at = Match.Status.COMPLETED, timezone.now()
@@ -142,7 +142,7 @@ def _reopen(match: Match, seats: dict[int, MatchSeat]) -> None:
         for seat in seats.values():
             seat.rank = seat.match_points = None
         MatchSeat.objects.bulk_update(seats.values(), ["rank", "match_points"])
-        event_changed(event_of_match(match.pk))
+        results_changed(event_of_match(match.pk))
         announce(signals.standings_changed, stage_id=match.round.stage_id)
         match.status, match.completed_at = Match.Status.PENDING, None
         match.save(update_fields=["status", "completed_at"])
@@ -154,7 +154,7 @@ def _update_round(round_: Round) -> None:
     status = Round.Status.CLOSED if done else Round.Status.PUBLISHED
     if round_.status != status:
         Round.objects.filter(pk=round_.pk).update(status=status)
-        event_changed(event_of_round(round_.pk))
+        results_changed(event_of_round(round_.pk))
         round_.status = status
         if (round_.stage.settings or {}).get("silent"):
             # A silent round's games were kept out of the ratings while it ran (or go back out).

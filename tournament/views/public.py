@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from games.engines import all_engines, get_engine
-from ranking.cache import cached_html
+from ranking.cache import PEOPLE, cached_html
 from ranking.page_cache import anonymous_page
 from ranking.selectors import stage_standings_cached
 from tournament import selectors
@@ -77,6 +77,7 @@ def event_detail(request, slug: str):
             f"participants:{int(context['check_in'])}",
             "tournament/_participants_table.html",
             lambda: {"event": event, "participants": context["participants"], "check_in": context["check_in"]},
+            scope=PEOPLE,  # drawn again when a participant changes, not with every result
         )
     return render(request, "tournament/event_detail.html", context)
 
