@@ -27,6 +27,8 @@ old value is never mistaken for a new one. ``TIMEOUT`` bounds how long any value
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
 import random
 import threading
@@ -35,6 +37,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -49,8 +52,24 @@ WAIT = 5.0  # seconds a reader without a previous value waits for the computing 
 POLL = 0.02
 
 
+# The modules whose objects the cache keeps pickled (standings rows, entrants, tie-break values).
+_PICKLED_SHAPES = ("selectors.py", "standings/*.py", "tiebreaks/*.py")
+
+
+@functools.cache
+def code_format() -> str:
+    """A fingerprint of the code whose objects are kept here. A release that changes their shape
+    (a field added, slots) starts afresh: the new code never reads an object of the old shape,
+    which would fail to unpickle or, worse, read as a row with a figure missing."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.blake2b(digest_size=6)
+    for path in sorted(p for pattern in _PICKLED_SHAPES for p in root.glob(pattern)):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def _ns() -> str:
-    return f"brume:derived:{getattr(settings, 'BRUME_DERIVED_CACHE_NAMESPACE', '')}"
+    return f"brume:derived:{code_format()}:{getattr(settings, 'BRUME_DERIVED_CACHE_NAMESPACE', '')}"
 
 
 # Two version numbers per event. The event's (``EVERYTHING``) changes with every change of it;

@@ -279,3 +279,24 @@ def test_a_result_change_bumps_the_events_version_and_not_its_peoples():
     assert cache.event_version(6) != everything and cache.event_version(6, cache.PEOPLE) == people
     cache.event_changed(6)
     assert cache.event_version(6, cache.PEOPLE) != people
+
+
+def test_the_kept_values_are_named_after_the_code_that_shaped_them(tmp_path, monkeypatch):
+    """A release that changes a cached class starts afresh instead of unpickling the old shape."""
+    cache.code_format.cache_clear()
+    before = cache.code_format()
+    assert before in cache._ns()
+    shapes = tmp_path / "ranking"
+    (shapes / "standings").mkdir(parents=True)
+    (shapes / "tiebreaks").mkdir()
+    (shapes / "selectors.py").write_text("rows")
+    (shapes / "standings" / "model.py").write_text("class Entrant: ...")
+    monkeypatch.setattr(cache, "__file__", str(shapes / "cache.py"))
+    cache.code_format.cache_clear()
+    first = cache.code_format()
+    (shapes / "standings" / "model.py").write_text("class Entrant:\n    __slots__ = ()")
+    cache.code_format.cache_clear()
+    assert cache.code_format() != first
+    monkeypatch.undo()
+    cache.code_format.cache_clear()
+    assert cache.code_format() == before
