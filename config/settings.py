@@ -164,6 +164,13 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "brume"}}
 
+# Standings and event pages kept in the cache (ranking/cache.py): a name of their own, part of
+# every key (two sites sharing one Redis; tests give each test its own).
+BRUME_DERIVED_CACHE_NAMESPACE = env_str("BRUME_DERIVED_CACHE_NAMESPACE", "")
+# With a broker, a worker computes an event's standings again soon after a change commits, before
+# its readers ask (ranking/warming.py): seconds to wait for the rest of a burst of results.
+BRUME_WARM_DELAY = env_float("BRUME_WARM_DELAY", 0.5)
+
 # Live push (games/push/): the channel's Redis (none: in-process, embedded mode), and the caps
 # of one web process on open event streams (docs/live-play-push.md).
 BRUME_PUSH_URL = env_str("BRUME_PUSH_URL", REDIS_URL)

@@ -111,7 +111,14 @@ def event_changed(event_id: int | None, scopes: tuple[str, ...] = SCOPES) -> Non
     first bump happens: one needless computation.)"""
     if event_id is not None:
         _bump(event_id, scopes)
-        transaction.on_commit(lambda: _bump(event_id, scopes))
+        transaction.on_commit(lambda: _committed(event_id, scopes))
+
+
+def _committed(event_id: int, scopes: tuple[str, ...]) -> None:
+    from ranking.warming import schedule_warm
+
+    _bump(event_id, scopes)
+    schedule_warm(event_id)  # with a worker: the new standings before readers ask
 
 
 def results_changed(event_id: int | None) -> None:

@@ -18,6 +18,7 @@ from ranking.standings.gc_pause import collector_paused
 from ranking.standings.loading import stage_entrants
 from ranking.standings.model import Entrant
 from ranking.tiebreaks import UnknownTieBreak, get_tiebreak
+from ranking.warming import language_read
 from tournament.models import Participant, Stage
 from tournament.pairing.groups import group_name
 
@@ -219,7 +220,12 @@ def stage_standings_cached(stage: Stage, hidden_rounds: frozenset[int] = frozens
     name = f"standings:{get_language() or 'en'}:{stage.pk}" + (
         f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
     )
-    return cache.cached(stage.event_id, name, lambda: stage_standings(stage, hidden_rounds, plain=True))
+
+    def compute() -> StageStandings:
+        language_read(stage.event_id, get_language() or "en")  # a worker keeps it warm (ranking/warming.py)
+        return stage_standings(stage, hidden_rounds, plain=True)
+
+    return cache.cached(stage.event_id, name, compute)
 
 
 def _without_rounds(entrant: Entrant) -> Entrant:

@@ -23,3 +23,12 @@ def update_ratings_for_game(game_id: int) -> list[str]:
     from ranking.services import rating_update_process
 
     return [f"{pool.slug} from period {since}" for pool, since in rating_update_process(game_id=game_id)]
+
+
+@shared_task(name="ranking.warm_event", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def warm_event(event_id: int) -> list[str]:
+    """An event's standings and round tables computed for its new version (ranking/warming.py).
+    Safe to run twice or never: a reader computes whatever is not warm."""
+    from ranking.warming import warm_event as warm
+
+    return warm(event_id)
