@@ -166,11 +166,14 @@ def round_table_html(event: Event, round_id: int, *, silent: bool = False):
         event.pk,
         f"round-table:{round_id}{':silent' if silent else ''}",
         "tournament/_round_table_silent.html" if silent else "tournament/_round_table.html",
-        lambda: {
-            "round": _with_matches(Round.objects.filter(pk=round_id)).get(),
-            "event": event,
-        },
+        lambda: {"round": _round_for_table(round_id), "event": event},
     )
+
+
+def _round_for_table(round_id: int) -> Round:
+    """The round alone: its table (the ``round_table`` tag) reads its matches as plain rows, not
+    through ``_with_matches``, which loads every game's whole record."""
+    return Round.objects.select_related("stage__event").get(pk=round_id)
 
 
 def stage_round(stage: Stage, number: int) -> Round:

@@ -11,11 +11,15 @@ def get_item(mapping, key):
 
 
 @register.simple_tag
-def round_table(round_, event):
-    """``{% round_table round event as table %}``: the round's matches with their results in words."""
+def round_table(round_, event, silent=False):
+    """``{% round_table round event as table %}``: the round's matches as rows, each with its names
+    linked and its result in words; ``silent=True``: the pairings alone (names, no result)."""
+    from tournament.match_summary import round_pairings
     from tournament.match_summary import round_table as build
 
-    return build(round_, event.game)
+    if silent:
+        return round_pairings(round_)
+    return build(round_, event.game, lambda participant: player_link(participant, event.game))
 
 
 @register.simple_tag
