@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ranking.standings.model import Entrant, EntrantId, Scoring
 from ranking.tiebreaks import Context, TieBreak, Value, get_tiebreak
-from ranking.tiebreaks.text import _
+from ranking.tiebreaks.text import _, one_language
 
 
 @dataclass
@@ -47,8 +47,10 @@ class Standings:
 
     def why(self, a: EntrantId, b: EntrantId) -> str:
         """In words: why ``a`` is above ``b`` (or below, or level with them)."""
-        ra, rb = self.row(a), self.row(b)
-        tiebreak = self.deciding_tiebreak(a, b)
+        return self._why(self.row(a), self.row(b), self.deciding_tiebreak(a, b))
+
+    def _why(self, ra: Row, rb: Row, tiebreak: TieBreak | None) -> str:
+        """``why`` of two rows, ``tiebreak`` the first that separates them (None: none does)."""
         names = ra.entrant.name, rb.entrant.name
         if tiebreak is None:
             words = {"a": names[0], "b": names[1], "rank": ra.rank}
@@ -87,6 +89,7 @@ def _display_order(entrant: Entrant) -> tuple:
     return (entrant.seed if entrant.seed is not None else 10**9, str(entrant.name), str(entrant.id))
 
 
+@one_language()  # a table says the same few dozen messages thousands of times: each translated once
 def compute_standings(
     entrants: Iterable[Entrant], order: Sequence[str], scoring: Scoring | None = None, *, deciding: int | None = None
 ) -> Standings:
@@ -96,37 +99,38 @@ def compute_standings(
     context = Context({e.id: e for e in entrants}, scoring or Scoring())
     tiebreaks = [get_tiebreak(key) for key in order]
     everyone = sorted(context.entrants, key=lambda eid: _display_order(context.entrants[eid]))
-    values: dict[EntrantId, dict[str, Value | None]] = {eid: {} for eid in everyone}
+    # Each tie-break's values by entrant (a per-group one's, of the groups it was computed for).
+    values: dict[str, dict[EntrantId, Value]] = {}
     for tiebreak in tiebreaks:
         if not tiebreak.per_group:
-            for eid, value in tiebreak.values(context, everyone).items():
-                values[eid][tiebreak.key] = value
+            values[tiebreak.key] = tiebreak.values(context, everyone)
     groups = [everyone]
     paths: dict[EntrantId, list[int]] = {eid: [] for eid in everyone}
     for tiebreak in tiebreaks[:deciding]:
         refined = []
+        by_entrant = values.setdefault(tiebreak.key, {})
         for group in groups:
             if len(group) > 1 and tiebreak.per_group:
-                for eid, value in tiebreak.values(context, group).items():
-                    values[eid][tiebreak.key] = value
+                by_entrant.update(tiebreak.values(context, group))
             if len(group) > 1:
-                refined += _split(group, {eid: values[eid][tiebreak.key] for eid in group})
+                refined += _split(group, by_entrant)
             else:
                 refined.append(group)
         groups = refined
         for index, group in enumerate(groups):
             for eid in group:
                 paths[eid].append(index)
+    columns = [(t.key, values.get(t.key, {})) for t in tiebreaks]
     rows, placed = [], 0
     for group in groups:
         for eid in group:
             entrant = context.entrants[eid]
-            cells = {t.key: values[eid].get(t.key) for t in tiebreaks}
+            cells = {key: column.get(eid) for key, column in columns}
             rows.append(Row(placed + 1, entrant, cells))
         placed += len(group)
     standings = Standings(tiebreaks, rows, paths, deciding)
     for upper, lower in itertools.pairwise(rows):
         decided = standings.deciding_tiebreak(upper.entrant.id, lower.entrant.id)
         upper.decided_by = decided.key if decided else None
-        upper.explanation = standings.why(upper.entrant.id, lower.entrant.id)
+        upper.explanation = standings._why(upper, lower, decided)
     return standings

@@ -7,10 +7,10 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
-from ranking.standings.model import Entrant, EntrantId, Scoring, Unplayed
+from ranking.standings.model import Entrant, EntrantId, GamePlayed, Scoring, Unplayed
 from ranking.tiebreaks.text import N_, _
 
 
@@ -35,6 +35,7 @@ class Value:
     parts: tuple[tuple[str, str, bool], ...] = ()
 
 
+@lru_cache(maxsize=4096)  # a stage shows the same few hundred scores tens of thousands of times
 def number(value: float) -> str:
     """2, 2.5, 0.25: a score without trailing zeros."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
@@ -47,6 +48,9 @@ class Context:
 
     entrants: dict[EntrantId, Entrant]
     scoring: Scoring = field(default_factory=Scoring)
+    # What a tie-break computed that another one reads too (Buchholz and its cuts), by the
+    # computing module's own key; a key holds whatever the value depends on (a language's words).
+    shared: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def rounds(self) -> int:
@@ -57,10 +61,22 @@ class Context:
         return {eid: e.points for eid, e in self.entrants.items()}
 
     @cached_property
+    def games(self) -> dict[EntrantId, list[GamePlayed]]:
+        """Each entrant's games, every round's in turn (``Entrant.games``, built once)."""
+        return {eid: e.games for eid, e in self.entrants.items()}
+
+    @cached_property
     def adjusted_points(self) -> dict[EntrantId, float]:
         """Scores as opponents count them (FIDE C.07, 16.3): every unplayed round is a draw."""
         draw = self.scoring.draw
-        return {eid: sum(r.points if r.played else draw for r in e.rounds) for eid, e in self.entrants.items()}
+        return {eid: sum([r.points if r.played else draw for r in e.rounds]) for eid, e in self.entrants.items()}
+
+    @cached_property
+    def opponent_texts(self) -> dict[EntrantId, str]:
+        """Each entrant as its opponents' working names it, with its adjusted score: "Ann 3.5"
+        (written once, read in every round it was met)."""
+        adjusted = self.adjusted_points
+        return {eid: f"{e.name} {number(adjusted[eid])}" for eid, e in self.entrants.items()}
 
 
 class UnknownTieBreak(LookupError):

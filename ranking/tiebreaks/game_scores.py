@@ -6,6 +6,8 @@ Where the engine's tie-break tuple of a game was not recorded, the game's score 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ranking.tiebreaks.base import Context, TieBreak, Value, number, register
 from ranking.tiebreaks.text import N_, _, ngettext
 
@@ -20,9 +22,9 @@ class GameScore(TieBreak):
     def values(self, context: Context, group):
         out = {}
         for eid in group:
-            games = [g for g in context.entrants[eid].games if g.won or not self.won_games_only]
+            games = [g for g in context.games[eid] if g.won or not self.won_games_only]
             total = sum(g.score for g in games)
-            parts = " + ".join(f"G{g.number} {number(g.score)}" for g in games) or _("no game")
+            parts = " + ".join([f"G{g.number} {number(g.score)}" for g in games]) or _("no game")
             out[eid] = self.value(total, parts)
         return out
 
@@ -51,7 +53,7 @@ def _first_difference(above: Value, below: Value) -> int | None:
 
 
 def _tuple_text(values) -> str:
-    return "(" + ", ".join(number(v) for v in values) + ")"
+    return "(" + ", ".join([number(v) for v in values]) + ")"
 
 
 class SummedTiebreak(TieBreak):
@@ -67,13 +69,13 @@ class SummedTiebreak(TieBreak):
         labels = self.labels or tuple(context.scoring.extra.get("tiebreak_labels") or ())
         out = {}
         for eid in group:
-            tuples = [(g.number, g.tiebreak or (g.score,)) for g in context.entrants[eid].games]
+            tuples = [(g.number, g.tiebreak or (g.score,)) for g in context.games[eid]]
             width = max((len(t) for __, t in tuples), default=1)
             total = [0.0] * width
             for __, t in tuples:
                 for i, v in enumerate(t):
                     total[i] += v
-            detail = " + ".join(f"G{n} {_tuple_text(t)}" for n, t in tuples) or _("no game")
+            detail = " + ".join([f"G{n} {_tuple_text(t)}" for n, t in tuples]) or _("no game")
             if labels:
                 detail += " — " + ", ".join(labels)
             parts = tuple(_part(labels, index, value) for index, value in enumerate(total))
@@ -137,6 +139,19 @@ class FogRescuePoints(SummedTiebreak):
     FIGURES = (N_("rescue points"), N_("islanders lost"), N_("commoners rescued"))
 
 
+def _largest_first(sizes) -> tuple[list[int], str]:
+    """The dolmen sizes recorded (zeros are none), as whole numbers largest first, and as text.
+    Counted first: an entrant's hundred sizes are a few values, each converted and written once."""
+    tally = Counter(sizes)
+    ordered, texts = [], []
+    for size in sorted(tally, reverse=True):
+        if size:
+            whole = int(size)
+            ordered += [whole] * tally[size]
+            texts += [str(whole)] * tally[size]
+    return ordered, " ".join(texts)
+
+
 class CarnacDolmens(TieBreak):
     """Carnac: every dolmen of the entrant's games pooled, compared as the rulebook compares one
     game: more dolmens, then the larger largest dolmen, then the next largest, and so on."""
@@ -151,21 +166,22 @@ class CarnacDolmens(TieBreak):
         notes = {}
         for eid in group:
             count, sizes, missing = 0, [], []
-            for game in context.entrants[eid].games:
-                if game.tiebreak:
-                    count += int(game.tiebreak[0])
-                    sizes += [int(s) for s in game.tiebreak[1:] if s]
+            for game in context.games[eid]:
+                tiebreak = game.tiebreak
+                if tiebreak:
+                    count += int(tiebreak[0])
+                    sizes += tiebreak[1:]
                 else:
                     count += int(game.score)
                     missing.append(game.number)
-            pooled[eid] = (count, sorted(sizes, reverse=True))
+            pooled[eid] = (count, *_largest_first(sizes))
             notes[eid] = missing
-        width = max((len(s) for __, s in pooled.values()), default=0)
+        width = max((len(s) for __, s, __ in pooled.values()), default=0)
         out = {}
-        for eid, (count, sizes) in pooled.items():
+        for eid, (count, sizes, sizes_text) in pooled.items():
             detail = ngettext("%(count)s dolmen", "%(count)s dolmens", count) % {"count": count}
             if sizes:
-                detail = _("%(detail)s, sizes %(sizes)s") % {"detail": detail, "sizes": " ".join(str(s) for s in sizes)}
+                detail = _("%(detail)s, sizes %(sizes)s") % {"detail": detail, "sizes": sizes_text}
             if notes[eid]:
                 missing = ", ".join(f"G{n}" for n in notes[eid])
                 detail = ngettext(

@@ -6,9 +6,9 @@ from ranking.tiebreaks.base import Context, Direction, TieBreak, number, registe
 from ranking.tiebreaks.text import N_, _, ngettext
 
 
-def _per_round(entrant, amount) -> str:
-    parts = [f"R{r.round} {number(amount(r))}" for r in entrant.rounds if r.games]
-    return " + ".join(parts) or _("no game played")
+def _per_round(amounts: list[tuple[int, float]]) -> str:
+    """``amounts``: (round, amount) of each round that had games."""
+    return " + ".join([f"R{n} {number(amount)}" for n, amount in amounts]) or _("no game played")
 
 
 class GamePoints(TieBreak):
@@ -21,10 +21,9 @@ class GamePoints(TieBreak):
         out = {}
         for eid in group:
             entrant = context.entrants[eid]
-            total = sum(game.win_share for game in entrant.games)
-            out[eid] = self.value(
-                total, _("games won, a drawn game ½: %(rounds)s") % {"rounds": _per_round(entrant, _share)}
-            )
+            total = sum(game.win_share for game in context.games[eid])
+            shares = [(r.round, _share(r)) for r in entrant.rounds if r.games]
+            out[eid] = self.value(total, _("games won, a drawn game ½: %(rounds)s") % {"rounds": _per_round(shares)})
         return out
 
 
@@ -41,14 +40,12 @@ class GameWins(TieBreak):
     def values(self, context: Context, group):
         out = {}
         for eid in group:
-            entrant = context.entrants[eid]
-            total = sum(1 for game in entrant.games if game.won)
-            out[eid] = self.value(total, _("games won outright: %(rounds)s") % {"rounds": _per_round(entrant, _wins)})
+            rounds = context.entrants[eid].rounds
+            # Each round's wins counted once: for the total and for the working.
+            wins = [(r.round, sum([1 for game in r.games if game.won])) for r in rounds if r.games]
+            total = sum([n for __, n in wins])
+            out[eid] = self.value(total, _("games won outright: %(rounds)s") % {"rounds": _per_round(wins)})
         return out
-
-
-def _wins(r) -> int:
-    return sum(1 for game in r.games if game.won)
 
 
 class FirstPlayerGames(TieBreak):

@@ -21,14 +21,9 @@ class DrawingOfLots(TieBreak):
 
     def values(self, context: Context, group):
         seed = context.scoring.lots_seed
-        return {
-            eid: Value(
-                lot(seed, eid),
-                f"{lot(seed, eid):.4f}",
-                _("drawn from the event's recorded seed %(seed)s") % {"seed": seed},
-            )
-            for eid in group
-        }
+        detail = _("drawn from the event's recorded seed %(seed)s") % {"seed": seed}
+        drawn = {eid: lot(seed, eid) for eid in group}
+        return {eid: Value(drawn[eid], f"{drawn[eid]:.4f}", detail) for eid in group}
 
     def difference(self, above: Value, below: Value, names: tuple[str, str] = ("", "")) -> str:
         return _("the drawing of lots decided (%(above)s to %(below)s, drawn from the event's recorded seed)") % {

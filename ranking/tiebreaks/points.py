@@ -28,7 +28,7 @@ class MatchPoints(TieBreak):
             if entrant.granted_points:
                 granted = _("%(points)s granted at entry") % {"points": number(entrant.granted_points)}
                 detail += f" + {granted}"
-            out[eid] = self.value(entrant.points, detail)
+            out[eid] = self.value(context.points[eid], detail)
         return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from ranking.tiebreaks.base import Context, TieBreak, number, register
 from ranking.tiebreaks.text import N_, _
 
@@ -16,11 +18,8 @@ class Progressive(TieBreak):
         out = {}
         for eid in group:
             entrant = context.entrants[eid]
-            running, steps = entrant.granted_points, []
-            for r in entrant.rounds:
-                running += r.points
-                steps.append(running)
-            out[eid] = self.value(sum(steps), " + ".join(number(s) for s in steps) or _("no round"))
+            steps = list(accumulate([r.points for r in entrant.rounds], initial=entrant.granted_points))[1:]
+            out[eid] = self.value(sum(steps), " + ".join([number(s) for s in steps]) or _("no round"))
         return out
 
 

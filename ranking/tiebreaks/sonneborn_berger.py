@@ -18,16 +18,16 @@ class SonnebornBerger(TieBreak):
     unplayed = N_("your own unplayed round counts your own score times the round's result (FIDE C.07 16.2)")
 
     def values(self, context: Context, group):
-        adjusted, points = context.adjusted_points, context.points
+        entrants, adjusted, points = context.entrants, context.adjusted_points, context.points
+        opponent_texts = context.opponent_texts
         out = {}
         for eid in group:
             total, parts = 0.0, []
-            for r in context.entrants[eid].rounds:
+            for r in entrants[eid].rounds:
                 if r.played:
                     for e in r.encounters:
                         total += adjusted[e.opponent] * e.result
-                        name = context.entrants[e.opponent].name
-                        parts.append(f"R{r.round} {name} {number(adjusted[e.opponent])}×{number(e.result)}")
+                        parts.append(f"R{r.round} {opponent_texts[e.opponent]}×{number(e.result)}")
                 else:
                     total += points[eid] * r.result
                     own = _("own %(points)s×%(result)s") % {"points": number(points[eid]), "result": number(r.result)}

@@ -1,10 +1,12 @@
 """Each tie-break on a hand-worked tournament (tests/ranking/builders.py, FIVE)."""
 
 import pytest
+from django.utils import translation
 
+from games.engines import text as hook
 from ranking.standings.compute import compute_standings
 from ranking.standings.model import Scoring
-from ranking.tiebreaks import Context, all_tiebreaks, get_tiebreak
+from ranking.tiebreaks import Context, all_tiebreaks, get_tiebreak, text
 from ranking.tiebreaks.base import UnknownTieBreak
 from ranking.tiebreaks.ratings import rating_difference
 from tests.ranking.builders import FIVE, FIVE_RATINGS, SCORING, tournament
@@ -156,3 +158,38 @@ def test_every_tiebreak_has_a_name_a_direction_and_says_how_it_treats_unplayed_r
 def test_an_unknown_tiebreak_is_named_in_the_error():
     with pytest.raises(UnknownTieBreak, match="no tie-break called 'koya'"):
         compute_standings(tournament(FIVE), ["match_points", "koya"])
+
+
+def test_buchholz_and_its_cut_share_one_context_and_keep_each_language_apart():
+    entrants = tournament(FIVE)
+    context = Context({e.id: e for e in entrants}, SCORING)
+    ids = [e.id for e in entrants]
+    with translation.override("fr"):
+        french = get_tiebreak("buchholz").values(context, ids)
+        cut = get_tiebreak("buchholz_cut1").values(context, ids)
+    assert "exempt: score propre 1.5" in french["D"].detail and "exempt: score propre 1.5" in cut["D"].detail
+    with translation.override("en"):
+        again = get_tiebreak("buchholz").values(context, ids)  # the same context, read in another language
+        fresh = get_tiebreak("buchholz").values(Context({e.id: e for e in entrants}, SCORING), ids)
+    assert again == fresh and "R2 bye: own score 1.5" in again["D"].detail
+
+
+def test_inside_one_computation_each_message_is_asked_of_the_hook_once(monkeypatch):
+    asked = []
+    real = hook._
+    monkeypatch.setattr(hook, "_", lambda message: asked.append(message) or real(message))
+    with translation.override("fr"):
+        with text.one_language():
+            assert {text._("absent") for __ in range(3)} == {"absent"}
+            assert {text._("own score %(points)s") for __ in range(3)} == {"score propre %(points)s"}
+        assert asked == ["absent", "own score %(points)s"]
+        text._("absent")  # outside a computation: the hook, every time
+        assert asked == ["absent", "own score %(points)s", "absent"]
+    with translation.override("nl"), text.one_language():
+        assert text._("own score %(points)s") == "eigen score %(points)s"  # the next one speaks its own language
+    with translation.override("en"):
+        english = compute_standings(tournament(FIVE), ["match_points", "buchholz"])
+    with translation.override("fr"):
+        french = compute_standings(tournament(FIVE), ["match_points", "buchholz"])
+    assert "level on match points" in english.rows[1].explanation
+    assert "level on match points" not in french.rows[1].explanation

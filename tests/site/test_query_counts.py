@@ -17,8 +17,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.ranking.urls")]
 CEILINGS = {
     "events list": 3,
     # +1 on the three event pages kept for anonymous readers: the event's id by its slug (the key)
-    "event page": 27,  # cold: each shown round is read on its own to render its cached table
-    "round page": 11,  # cold: the round, its matches, seats, games, records, and its forfeits (one query)
+    "event page": 24,  # cold: each shown round is read on its own to render its cached table
+    "round page": 11,  # cold: the round, then its matches, seats, games and forfeits as plain rows
     "standings": 12,
     "leaderboard": 6,
     "player page": 9,
