@@ -10,40 +10,22 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
-from django.db.models import TextField
-from django.db.models.functions import Cast
+from django.db.models import TextField, Value
+from django.db.models.functions import Cast, Coalesce, Concat
 
 from ranking.models import Forfeit, GameDetail
 from ranking.standings.model import Encounter, Entrant, GamePlayed, RoundResult, Scoring, Unplayed
 from tournament.models import Match, MatchSeat, SeriesGame, Stage
 
 
-@dataclass(frozen=True)
-class _Game:
-    """A confirmed series game as standings need it, read as plain values (not model rows: a
-    1,000-entrant Swiss has tens of thousands of them)."""
-
-    pk: int
-    number: int
-    seat_order: list
-    ranks: list | None
-    scores: list | None
-    version: int
-    verdict: dict | None
-
-
-@dataclass(frozen=True)
-class _Detail:
-    tiebreaks: list
-    game_version: int
-
-
-def _tiebreaks(version: int, ranks, verdict, detail) -> list | None:
-    if detail is not None and detail.game_version == version:
-        return detail.tiebreaks
+def _tiebreaks(version: int, ranks, verdict, detail_version: int | None, detail_tiebreaks) -> list | None:
+    """The recorded detail's tuples when it is for this version of the result, else a validated
+    log's when its ranks are the result's."""
+    if detail_version == version:
+        return detail_tiebreaks
     outcome = verdict.get("outcome") if isinstance(verdict, dict) else None
     if outcome and [s.get("rank") for s in outcome.get("seats", [])] == list(ranks or []):
         return [s.get("tiebreak") for s in outcome["seats"]]
@@ -54,28 +36,45 @@ def game_tiebreaks(game: SeriesGame, detail: GameDetail | None) -> list | None:
     """The engine's tie-break tuple per seat: a recorded detail for this version of the result,
     else the outcome of a validated game log when the tournament links one."""
     record = getattr(game, "record", None) if hasattr(type(game), "record") else None
-    return _tiebreaks(game.version, game.ranks, getattr(record, "verdict", None), detail)
+    verdict = getattr(record, "verdict", None)
+    if detail is None:
+        return _tiebreaks(game.version, game.ranks, verdict, None, None)
+    return _tiebreaks(game.version, game.ranks, verdict, detail.game_version, detail.tiebreaks)
 
 
-def _plays(game: _Game, details: dict[int, _Detail]) -> dict[int, GamePlayed]:
-    """Each seat's view of one game, keyed by participant id (computed once per game)."""
-    if not game.ranks:
-        return {}
-    tiebreaks = _tiebreaks(game.version, game.ranks, game.verdict, details.get(game.pk))
-    out = {}
-    for index, pid in enumerate(game.seat_order):
-        rank = game.ranks[index]
-        tiebreak = tiebreaks[index] if tiebreaks and tiebreaks[index] is not None else None
-        out[pid] = GamePlayed(
-            number=game.number,
-            first_player=index == 0,
-            rank=rank,
-            seats=len(game.seat_order),
-            tied=game.ranks.count(rank),
-            score=float(game.scores[index]) if game.scores else 0.0,
-            tiebreak=tuple(float(v) for v in tiebreak) if tiebreak is not None else None,
+class _Figures(dict):
+    """Tie-break tuples as floats, by their figures as decoded: each distinct tuple is converted
+    once and shared by the seats that have it. A Swiss repeats few (1,554 distinct among the
+    22,258 seats of the bench Carnac), and fewer floats are quicker to build and to free."""
+
+    def __missing__(self, figures: tuple) -> tuple[float, ...]:
+        converted = self[figures] = tuple(map(float, figures))
+        return converted
+
+
+def _add_plays(
+    games_of: dict[int, list[GamePlayed]], number: int, seat_order, ranks, scores, tiebreaks, figures: _Figures
+) -> None:
+    """Each seat's view of one game, appended to the games its participant played in the match."""
+    if not ranks:
+        return
+    seats = len(seat_order)
+    for index, pid in enumerate(seat_order):
+        rank = ranks[index]
+        tiebreak = tiebreaks[index] if tiebreaks else None
+        played = GamePlayed.fast(
+            number,
+            index == 0,
+            rank,
+            seats,
+            ranks.count(rank),
+            float(scores[index]) if scores else 0.0,
+            None if tiebreak is None else figures[tuple(tiebreak)],
         )
-    return out
+        if pid in games_of:
+            games_of[pid].append(played)
+        else:
+            games_of[pid] = [played]
 
 
 def _result_against(mine: int | None, theirs: int | None) -> float:
@@ -84,37 +83,13 @@ def _result_against(mine: int | None, theirs: int | None) -> float:
     return 1.0 if mine < theirs else (0.5 if mine == theirs else 0.0)
 
 
-@dataclass(frozen=True)
-class _Match:
-    pk: int
-    round_number: int
-    is_bye: bool
-    seats: list  # of _Seat, in seat order
+class _Loaded(NamedTuple):
+    """A stage's results as plain values (model rows would cost seconds at a thousand entrants)."""
 
-
-@dataclass(frozen=True)
-class _Seat:
-    participant_id: int
-    rank: int | None
-    match_points: Decimal | None
-
-
-def _round_result(number: int, match: _Match, seat: _Seat, stage: Stage, context) -> RoundResult:
-    win = float(stage.points_win) or 1.0
-    if match.is_bye:
-        points = float(seat.match_points if seat.match_points is not None else stage.points_bye)
-        return RoundResult(number, points, points / win, (), Unplayed.PAIRING_BYE)
-    forfeits, games = context
-    others = [s for s in match.seats if s.participant_id != seat.participant_id]
-    encounters = tuple(Encounter(o.participant_id, _result_against(seat.rank, o.rank)) for o in others)
-    result = sum(e.result for e in encounters) / len(encounters) if encounters else 0.0
-    points = float(seat.match_points or 0)
-    absent = forfeits.get(match.pk)
-    if absent is not None:
-        kind = Unplayed.FORFEIT_LOSS if seat.participant_id in absent else Unplayed.FORFEIT_WIN
-        return RoundResult(number, points, result, encounters, kind)
-    played = tuple(plays[seat.participant_id] for plays in games.get(match.pk, ()) if seat.participant_id in plays)
-    return RoundResult(number, points, result, encounters, None, played)
+    # (match id, round number, is bye, its seats in seat order as (participant id, rank, match points))
+    matches: list[tuple[int, int, bool, list[tuple[int, int | None, Decimal | None]]]]
+    games: dict[int, dict[int, list[GamePlayed]]]  # match id -> participant id -> confirmed games, in order
+    forfeits: dict[int, list[int]]  # match id -> the participants who did not play
 
 
 def _decoded(texts: list) -> list:
@@ -123,60 +98,107 @@ def _decoded(texts: list) -> list:
     return json.loads("[" + ",".join("null" if text is None else text for text in texts) + "]")
 
 
-def _as_text(*names: str) -> dict:
-    return {f"{name}_text": Cast(name, TextField()) for name in names}
+def _json_texts(*names: str) -> Concat:
+    """The JSON of a row's fields as one text, comma-separated, SQL NULL as null: one string per
+    row to fetch and to join for ``_decoded`` instead of one per field."""
+    parts = []
+    for name in names:
+        parts += [Value(","), Coalesce(Cast(name, TextField()), Value("null"), output_field=TextField())]
+    return Concat(*parts[1:], output_field=TextField())
 
 
-def _load(stage: Stage, hidden_rounds: frozenset[int] = frozenset()):
-    """The stage's matches, seats, confirmed games with each seat's view, and forfeits, as plain
-    values (model rows would cost seconds at a thousand entrants). The matches of
-    ``hidden_rounds`` (silent rounds still open, for a reader they hide from) are left out."""
-    in_stage = {"match__round__stage": stage}
-    hidden = {"match__round_id__in": hidden_rounds}
-    seats: dict[int, list[_Seat]] = defaultdict(list)
+def _matches(stage: Stage, hidden_rounds: frozenset[int]) -> list:
+    """The matches with their seats in seat order, as (participant id, rank, match points)."""
+    seats: dict[int, list[tuple]] = defaultdict(list)
     for match_id, pid, rank, points in (
-        MatchSeat.objects.filter(**in_stage)
-        .exclude(**hidden)
+        MatchSeat.objects.filter(match__round__stage=stage)
+        .exclude(match__round_id__in=hidden_rounds)
         .order_by("match_id", "seat")
         .values_list("match_id", "participant_id", "rank", "match_points")
     ):
-        seats[match_id].append(_Seat(pid, rank, points))
-    matches = [
-        _Match(pk, number, is_bye, seats.get(pk, []))
+        seats[match_id].append((pid, rank, points))
+    return [
+        (pk, number, is_bye, seats.get(pk, []))
         for pk, number, is_bye in Match.objects.filter(round__stage=stage)
         .exclude(round_id__in=hidden_rounds)
         .values_list("pk", "round__number", "is_bye")
     ]
-    json_fields = ["seat_order", "ranks", "scores"]
-    if hasattr(SeriesGame, "record"):  # a validated log carries the engine's tie-break tuples
+
+
+def _games(stage: Stage, hidden_rounds: frozenset[int]) -> dict[int, dict[int, list[GamePlayed]]]:
+    """Each seat's view of the confirmed games, per match and participant, in the games' order."""
+    # The recorded detail rides along (a one-to-one, left-joined), and so does the validated
+    # log's verdict when the tournament links logs: both carry the engine's tie-break tuples.
+    json_fields = ["seat_order", "ranks", "scores", "ranking_detail__tiebreaks"]
+    with_verdict = hasattr(SeriesGame, "record")
+    if with_verdict:
         json_fields.append("record__verdict")
     rows = list(
-        SeriesGame.objects.filter(status=SeriesGame.Status.CONFIRMED, **in_stage)
-        .exclude(**hidden)
+        SeriesGame.objects.filter(status=SeriesGame.Status.CONFIRMED, match__round__stage=stage)
+        .exclude(match__round_id__in=hidden_rounds)
         .order_by("number")
-        .annotate(**_as_text(*json_fields))
-        .values_list("pk", "match_id", "number", "version", *(f"{name}_text" for name in json_fields))
+        .annotate(json_text=_json_texts(*json_fields))
+        .values_list("match_id", "number", "version", "ranking_detail__game_version", "json_text")
     )
-    decoded = _decoded([text for row in rows for text in row[4:]])
-    width = len(json_fields)
-    detail_rows = list(
-        GameDetail.objects.filter(game__match__round__stage=stage, game__status=SeriesGame.Status.CONFIRMED)
-        .exclude(game__match__round_id__in=hidden_rounds)
-        .annotate(**_as_text("tiebreaks"))
-        .values_list("game_id", "game_version", "tiebreaks_text")
+    decoded = iter(_decoded([row[-1] for row in rows]))
+    games: dict[int, dict[int, list[GamePlayed]]] = defaultdict(dict)
+    figures = _Figures()
+    # zip(*[iterator] * n) takes the decoded values n at a time: one game's JSON fields.
+    for (match_id, number, version, detail_version, _), values in zip(rows, zip(*[decoded] * len(json_fields))):
+        seat_order, ranks, scores, detail_tiebreaks = values[:4]
+        verdict = values[4] if with_verdict else None
+        tiebreaks = _tiebreaks(version, ranks, verdict, detail_version, detail_tiebreaks)
+        _add_plays(games[match_id], number, seat_order, ranks, scores, tiebreaks, figures)
+    return games
+
+
+def _load(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> _Loaded:
+    """The stage's matches with their seats, confirmed games with each seat's view, and
+    forfeits. The matches of ``hidden_rounds`` (silent rounds still open, for a reader they hide
+    from) are left out."""
+    forfeits = (
+        Forfeit.objects.filter(match__round__stage=stage)
+        .exclude(match__round_id__in=hidden_rounds)
+        .values_list("match_id", "absent")
     )
-    detail_values = _decoded([text for _, _, text in detail_rows])
-    details = {
-        game_id: _Detail(tiebreaks, version)
-        for (game_id, version, _), tiebreaks in zip(detail_rows, detail_values, strict=True)
-    }
-    games: dict[int, list[dict[int, GamePlayed]]] = defaultdict(list)
-    for index, (pk, match_id, number, version, *_) in enumerate(rows):
-        seat_order, ranks, scores, *verdict = decoded[index * width : (index + 1) * width]
-        game = _Game(pk, number, seat_order, ranks, scores, version, verdict[0] if verdict else None)
-        games[match_id].append(_plays(game, details))
-    forfeits = dict(Forfeit.objects.filter(**in_stage).exclude(**hidden).values_list("match_id", "absent"))
-    return matches, games, forfeits
+    return _Loaded(_matches(stage, hidden_rounds), _games(stage, hidden_rounds), dict(forfeits))
+
+
+def _round_results(stage: Stage, loaded: _Loaded) -> dict[int, dict[int, RoundResult | None]]:
+    """Every seated participant's result per round number; None for a match still waiting for
+    its result (left out). Seated twice in one round, the later match counts."""
+    win = float(stage.points_win) or 1.0
+    bye_points = stage.points_bye
+    results: dict[int, dict[int, RoundResult | None]] = defaultdict(dict)
+    no_games: dict[int, list[GamePlayed]] = {}
+    for match_id, number, is_bye, seats in loaded.matches:
+        absent = loaded.forfeits.get(match_id)
+        games_of = loaded.games.get(match_id, no_games)
+        for pid, rank, points in seats:
+            if is_bye:
+                points = float(bye_points if points is None else points)
+                result = RoundResult.fast(number, points, points / win, (), Unplayed.PAIRING_BYE, ())
+            elif points is None:
+                result = None
+            else:
+                points = float(points or 0)
+                # lists, not generators, for one or two opponents: quicker to build
+                encounters = tuple(
+                    [
+                        Encounter(other, _result_against(rank, other_rank))
+                        for other, other_rank, _ in seats
+                        if other != pid
+                    ]
+                )
+                share = sum([e.result for e in encounters]) / len(encounters) if encounters else 0.0
+                if absent is not None:
+                    kind = Unplayed.FORFEIT_LOSS if pid in absent else Unplayed.FORFEIT_WIN
+                    result = RoundResult.fast(number, points, share, encounters, kind, ())
+                else:
+                    played = tuple(games_of.get(pid, ()))
+                    result = RoundResult.fast(number, points, share, encounters, None, played)
+            results[pid][number] = result
+    return results
 
 
 def _tiebreak_labels(game: str) -> tuple[str, ...]:
@@ -190,38 +212,22 @@ def _tiebreak_labels(game: str) -> tuple[str, ...]:
 
 
 def stage_entrants(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> tuple[list[Entrant], Scoring]:
-    matches, games, forfeits = _load(stage, hidden_rounds)
-    rounds = sorted({m.round_number for m in matches})
-    by_round: dict[int, dict[int, tuple[_Match, _Seat]]] = defaultdict(dict)
-    for match in matches:
-        for seat in match.seats:
-            by_round[match.round_number][seat.participant_id] = (match, seat)
-    participants = list(stage.event.participants.all())
-    if stage.number > 1:
-        present = {pid for seated in by_round.values() for pid in seated}
-        participants = [p for p in participants if p.pk in present]
-    context = (forfeits, games)
+    loaded = _load(stage, hidden_rounds)
+    rounds = sorted({number for _, number, _, _ in loaded.matches})
+    results_of = _round_results(stage, loaded)
+    participants = stage.event.participants.values_list("pk", "name", "seed", "rating", "granted_points")
     entrants = []
-    for participant in participants:
+    for pid, name, seed, rating, granted_points in participants:
+        if stage.number > 1 and pid not in results_of:
+            continue  # only the entrants seated in the stage
         results = []
+        mine = results_of.get(pid, {})
         for number in rounds:
-            found = by_round[number].get(participant.pk)
-            if found is None:
+            if number not in mine:
                 results.append(RoundResult(number, 0.0, 0.0, (), Unplayed.ABSENT))
-                continue
-            match, seat = found
-            if match.is_bye or seat.match_points is not None:
-                results.append(_round_result(number, match, seat, stage, context))
-        entrants.append(
-            Entrant(
-                id=participant.pk,
-                name=participant.name,
-                rounds=tuple(results),
-                seed=participant.seed,
-                rating=participant.rating,
-                granted_points=float(participant.granted_points),
-            )
-        )
+            elif (result := mine[number]) is not None:
+                results.append(result)
+        entrants.append(Entrant(pid, name, tuple(results), seed, rating, float(granted_points)))
     scoring = Scoring(
         win=float(stage.points_win),
         draw=float(stage.points_draw),

@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.models import GameRecord
 from ranking.models import Forfeit
 from ranking.selectors import stage_standings
 from ranking.services import forfeit_record, game_detail_record
@@ -125,6 +126,21 @@ def test_a_detail_recorded_for_an_earlier_version_of_the_result_is_ignored():
     rows = stage_standings(stage).rows
     assert rows[0].rank == rows[1].rank == 1
     assert "sizes not recorded" in rows[0].cells[1].detail
+
+
+@pytest.mark.parametrize(("verdict_ranks", "shown"), [([1, 1], "sizes 3 1"), ([1, 2], "sizes not recorded")])
+def test_a_validated_logs_verdict_gives_the_tiebreak_when_its_ranks_are_the_results(verdict_ranks, shown):
+    event, owner, _ = make_event(players=2, stage={"tiebreaks": ["match_points", "carnac_dolmens"]})
+    stage = event.stages.get()
+    match = round_publish(stage=stage, by=owner).matches.get()
+    game = confirm(match.games.get(), [1, 1], [2, 2])
+    seats = [{"rank": rank, "tiebreak": tiebreak} for rank, tiebreak in zip(verdict_ranks, [[2, 3, 1], [2, 2, 2]])]
+    record = GameRecord.objects.create(
+        game="misty-nim", log={}, content_hash="0" * 64, verdict={"outcome": {"seats": seats}}
+    )
+    SeriesGame.objects.filter(pk=game.pk).update(record=record)
+    rows = {row.participant.pk: row for row in stage_standings(stage).rows}
+    assert shown in rows[game.seat_order[0]].cells[1].detail
 
 
 def test_an_unknown_tiebreak_in_a_stage_is_left_out_with_a_note():

@@ -1,9 +1,14 @@
 """Standings: the order of tie-breaks, direct encounter, explanations, and order properties."""
 
+import pickle
+from dataclasses import MISSING, FrozenInstanceError, fields
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ranking.standings.compute import compute_standings
+from ranking.standings.model import Encounter, GamePlayed, RoundResult, Unplayed
 from ranking.tiebreaks import Context, get_tiebreak
 from tests.ranking.builders import FIVE, SCORING, tournament
 
@@ -132,3 +137,46 @@ def test_adding_an_unrelated_result_never_changes_a_direct_encounter_decision(ro
     extended = tournament([*rounds, [("Y", "Z", result)], [("Y", group[0], result)]])
     after = get_tiebreak("direct_encounter").values(Context({e.id: e for e in extended}, SCORING), group)
     assert {k: v.order for k, v in before.items()} == {k: v.order for k, v in after.items()}
+
+
+# --- the loader's fast constructors -----------------------------------------------------------
+
+numbers = st.floats(allow_nan=False)
+games_played = st.tuples(
+    st.integers(1, 9),
+    st.booleans(),
+    st.integers(1, 4),
+    st.integers(1, 4),
+    st.integers(1, 4),
+    numbers,
+    st.none() | st.lists(numbers, max_size=4).map(tuple),
+)
+encounters = st.tuples(st.integers() | st.text(max_size=3), numbers).map(lambda values: Encounter(*values))
+round_results = st.tuples(
+    st.integers(1, 9),
+    numbers,
+    numbers,
+    st.lists(encounters, max_size=3).map(tuple),
+    st.sampled_from([None, *Unplayed]),
+    st.lists(games_played.map(lambda values: GamePlayed(*values)), max_size=3).map(tuple),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(
+        games_played.map(lambda values: (GamePlayed, values)),
+        round_results.map(lambda values: (RoundResult, values)),
+    )
+)
+def test_a_fast_constructor_builds_the_same_value_as_the_class(built):
+    cls, values = built
+    fast, usual = cls.fast(*values), cls(*values)
+    assert type(fast) is cls
+    assert fast == usual and hash(fast) == hash(usual) and repr(fast) == repr(usual)
+    assert [getattr(fast, f.name) for f in fields(cls)] == list(values)
+    required = len([f for f in fields(cls) if f.default is MISSING])
+    assert cls.fast(*values[:required]) == cls(*values[:required])  # the same defaults
+    assert pickle.loads(pickle.dumps(fast)) == usual
+    with pytest.raises(FrozenInstanceError):
+        setattr(fast, fields(cls)[0].name, None)
