@@ -105,7 +105,9 @@ def update(player: Rating, games: Iterable[Game], tau: float = DEFAULT_TAU) -> R
     phi_star = math.sqrt(phi * phi + sigma * sigma)
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     new_mu = mu + new_phi * new_phi * improvement
-    return Rating(new_mu * SCALE + DEFAULT_RATING, new_phi * SCALE, sigma)
+    # No deviation above a new player's, as idling has it: a surprise that raises the volatility
+    # could otherwise leave a nearly unknown player less known after playing than before.
+    return Rating(new_mu * SCALE + DEFAULT_RATING, min(new_phi * SCALE, DEFAULT_DEVIATION), sigma)
 
 
 def rate_period(

@@ -1,7 +1,7 @@
 """Glicko-2 against Glickman's worked example ("Example of the Glicko-2 system")."""
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ranking import glicko2
@@ -42,6 +42,7 @@ def test_the_order_of_games_in_a_period_does_not_matter():
     st.floats(30, 350),
     st.lists(st.tuples(st.floats(1000, 2500), st.floats(30, 350), st.sampled_from([0.0, 0.5, 1.0])), min_size=1),
 )
+@example(2470.0, 350.0, [(1000.0, 30.0, 0.0)])  # a surprise at the ceiling: 350.0006 before the cap
 def test_a_period_with_games_never_widens_the_deviation_beyond_the_idle_one(rating, deviation, games):
     player = Rating(rating, deviation)
     after = glicko2.update(player, [Game(r, d, s) for r, d, s in games])
