@@ -242,29 +242,45 @@ def run(base: str, levels: list[int], seconds: float, only: list[str] | None) ->
 
 def server_time(repeat: int) -> None:
     """Standings and the event page through Django's test client (no network), as an anonymous
-    reader: cold after a confirmed result (what it changes: the event's version, not its
-    people's), cold after a change of everything (a participant renamed, the settings), and warm."""
+    reader: cold after a result of the last round changed (its version: what a correction
+    writes), cold after a change of everything in a process that has built nothing yet (a new
+    web worker), and warm."""
     _django()
     from django.conf import settings
+    from django.db.models import F
     from django.test import Client
 
     from ranking import cache
-    from tournament.models import Event
+    from ranking.models import GameDetail
+    from ranking.standings import loading
+    from tournament.models import Event, SeriesGame
 
     settings.ALLOWED_HOSTS = ["*"]
     event = Event.objects.get(name=EVENT_NAME)
+    last = SeriesGame.objects.filter(match__round__stage__event=event, ranking_detail__isnull=False)
+    game = last.order_by("-match__round__number", "match__table").values_list("pk", flat=True).first()
+
+    def a_result() -> None:
+        SeriesGame.objects.filter(pk=game).update(version=F("version") + 1)
+        GameDetail.objects.filter(game_id=game).update(game_version=F("game_version") + 1)  # still its detail
+        cache._bump(event.pk, (cache.EVERYTHING,))  # what results_changed does once committed
+
+    def everything_in_a_new_process() -> None:
+        loading.forget_kept_rounds()
+        cache._bump(event.pk, cache.SCOPES)
+
     client = Client()
-    changes = {"after a result": (cache.EVERYTHING,), "after any change": cache.SCOPES}
+    changes = {"after a result": a_result, "new process": everything_in_a_new_process}
     for label, url in [
         ("standings", f"/events/{event.slug}/stages/1/standings/"),
         ("event page", f"/events/{event.slug}/"),
     ]:
         assert client.get(url).status_code == 200
         figures = []
-        for change, scopes in changes.items():
+        for change, make in changes.items():
             cold, warm = [], []
             for _ in range(repeat):
-                cache._bump(event.pk, scopes)  # what the change does once committed
+                make()
                 begin = time.perf_counter()
                 assert client.get(url).status_code == 200
                 cold.append(time.perf_counter() - begin)
@@ -274,7 +290,7 @@ def server_time(repeat: int) -> None:
                     warm.append(time.perf_counter() - begin)
             figures.append(f"cold {change} {statistics.median(cold) * 1000:5.0f} ms")
         figures.append(f"warm {statistics.median(warm) * 1000:5.1f} ms")
-        print(f"{label:<11} " + "   ".join(figures) + "   (median of " + str(repeat) + ")")
+        print(f"{label:<11} " + "   ".join(figures) + f"   (median of {repeat})")
     print("aims: cold < 500 ms, warm < 50 ms")
 
 

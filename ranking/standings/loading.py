@@ -9,8 +9,8 @@ unplayed for both sides.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
-from decimal import Decimal
+import threading
+from collections import OrderedDict, defaultdict
 from typing import NamedTuple
 
 from django.db.models import TextField, Value
@@ -83,13 +83,14 @@ def _result_against(mine: int | None, theirs: int | None) -> float:
     return 1.0 if mine < theirs else (0.5 if mine == theirs else 0.0)
 
 
-class _Loaded(NamedTuple):
-    """A stage's results as plain values (model rows would cost seconds at a thousand entrants)."""
+class _RoundRows(NamedTuple):
+    """One round's rows as the database returned them: what its results are built from. Equal
+    rows build equal results, so a round whose rows did not change is not built again."""
 
-    # (match id, round number, is bye, its seats in seat order as (participant id, rank, match points))
-    matches: list[tuple[int, int, bool, list[tuple[int, int | None, Decimal | None]]]]
-    games: dict[int, dict[int, list[GamePlayed]]]  # match id -> participant id -> confirmed games, in order
-    forfeits: dict[int, list[int]]  # match id -> the participants who did not play
+    matches: tuple  # (match id, is bye), in the matches' order
+    seats: tuple  # (match id, participant id, rank, match points), by match and seat
+    games: tuple  # confirmed games: (match id, number, version, detail's version, JSON texts)
+    forfeits: tuple  # (match id, the participants who did not play)
 
 
 def _decoded(texts: list) -> list:
@@ -107,73 +108,83 @@ def _json_texts(*names: str) -> Concat:
     return Concat(*parts[1:], output_field=TextField())
 
 
-def _matches(stage: Stage, hidden_rounds: frozenset[int]) -> list:
-    """The matches with their seats in seat order, as (participant id, rank, match points)."""
-    seats: dict[int, list[tuple]] = defaultdict(list)
-    for match_id, pid, rank, points in (
-        MatchSeat.objects.filter(match__round__stage=stage)
-        .exclude(match__round_id__in=hidden_rounds)
-        .order_by("match_id", "seat")
-        .values_list("match_id", "participant_id", "rank", "match_points")
-    ):
-        seats[match_id].append((pid, rank, points))
-    return [
-        (pk, number, is_bye, seats.get(pk, []))
-        for pk, number, is_bye in Match.objects.filter(round__stage=stage)
-        .exclude(round_id__in=hidden_rounds)
-        .values_list("pk", "round__number", "is_bye")
-    ]
-
-
-def _games(stage: Stage, hidden_rounds: frozenset[int]) -> dict[int, dict[int, list[GamePlayed]]]:
-    """Each seat's view of the confirmed games, per match and participant, in the games' order."""
+def _json_fields() -> list[str]:
     # The recorded detail rides along (a one-to-one, left-joined), and so does the validated
     # log's verdict when the tournament links logs: both carry the engine's tie-break tuples.
-    json_fields = ["seat_order", "ranks", "scores", "ranking_detail__tiebreaks"]
-    with_verdict = hasattr(SeriesGame, "record")
-    if with_verdict:
-        json_fields.append("record__verdict")
-    rows = list(
-        SeriesGame.objects.filter(status=SeriesGame.Status.CONFIRMED, match__round__stage=stage)
-        .exclude(match__round_id__in=hidden_rounds)
-        .order_by("number")
-        .annotate(json_text=_json_texts(*json_fields))
-        .values_list("match_id", "number", "version", "ranking_detail__game_version", "json_text")
+    fields = ["seat_order", "ranks", "scores", "ranking_detail__tiebreaks"]
+    if hasattr(SeriesGame, "record"):
+        fields.append("record__verdict")
+    return fields
+
+
+def _rows_by_round(stage: Stage, hidden_rounds: frozenset[int]) -> dict[int, _RoundRows]:
+    """The stage's rows by round number, in four queries; the rounds of ``hidden_rounds`` (silent
+    rounds still open, for a reader they hide from) are left out."""
+    in_stage, hidden = {"match__round__stage": stage}, {"match__round_id__in": hidden_rounds}
+    grouped: dict[int, tuple[list, list, list, list]] = {}
+    for number, pk, is_bye in (
+        Match.objects.filter(round__stage=stage)
+        .exclude(round_id__in=hidden_rounds)
+        .values_list("round__number", "pk", "is_bye")
+    ):
+        grouped.setdefault(number, ([], [], [], []))[0].append((pk, is_bye))
+    seats = (
+        MatchSeat.objects.filter(**in_stage)
+        .exclude(**hidden)
+        .order_by("match_id", "seat")
+        .values_list("match__round__number", "match_id", "participant_id", "rank", "match_points")
     )
+    games = (
+        SeriesGame.objects.filter(status=SeriesGame.Status.CONFIRMED, **in_stage)
+        .exclude(**hidden)
+        .order_by("match_id", "number")
+        .annotate(json_text=_json_texts(*_json_fields()))
+        .values_list(
+            "match__round__number", "match_id", "number", "version", "ranking_detail__game_version", "json_text"
+        )
+    )
+    forfeits = (
+        Forfeit.objects.filter(**in_stage)
+        .exclude(**hidden)
+        .order_by("match_id")
+        .values_list("match__round__number", "match_id", "absent")
+    )
+    for index, rows in ((1, seats), (2, games), (3, forfeits)):
+        for number, *row in rows:
+            if number in grouped:
+                grouped[number][index].append(tuple(row))
+    return {number: _RoundRows(*map(tuple, lists)) for number, lists in grouped.items()}
+
+
+def _games(rows: tuple) -> dict[int, dict[int, list[GamePlayed]]]:
+    """Each seat's view of a round's confirmed games, per match and participant, in order."""
+    json_fields = _json_fields()
     decoded = iter(_decoded([row[-1] for row in rows]))
     games: dict[int, dict[int, list[GamePlayed]]] = defaultdict(dict)
     figures = _Figures()
     # zip(*[iterator] * n) takes the decoded values n at a time: one game's JSON fields.
     for (match_id, number, version, detail_version, _), values in zip(rows, zip(*[decoded] * len(json_fields))):
         seat_order, ranks, scores, detail_tiebreaks = values[:4]
-        verdict = values[4] if with_verdict else None
+        verdict = values[4] if len(values) > 4 else None
         tiebreaks = _tiebreaks(version, ranks, verdict, detail_version, detail_tiebreaks)
         _add_plays(games[match_id], number, seat_order, ranks, scores, tiebreaks, figures)
     return games
 
 
-def _load(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> _Loaded:
-    """The stage's matches with their seats, confirmed games with each seat's view, and
-    forfeits. The matches of ``hidden_rounds`` (silent rounds still open, for a reader they hide
-    from) are left out."""
-    forfeits = (
-        Forfeit.objects.filter(match__round__stage=stage)
-        .exclude(match__round_id__in=hidden_rounds)
-        .values_list("match_id", "absent")
-    )
-    return _Loaded(_matches(stage, hidden_rounds), _games(stage, hidden_rounds), dict(forfeits))
-
-
-def _round_results(stage: Stage, loaded: _Loaded) -> dict[int, dict[int, RoundResult | None]]:
-    """Every seated participant's result per round number; None for a match still waiting for
-    its result (left out). Seated twice in one round, the later match counts."""
-    win = float(stage.points_win) or 1.0
-    bye_points = stage.points_bye
-    results: dict[int, dict[int, RoundResult | None]] = defaultdict(dict)
+def _results_of_round(number: int, rows: _RoundRows, win: float, bye_points) -> dict[int, RoundResult | None]:
+    """Every participant seated in the round, with their result; None for a match still waiting
+    for its result (left out). Seated twice in one round, the later match counts."""
+    seats_of: dict[int, list] = defaultdict(list)
+    for match_id, *seat in rows.seats:
+        seats_of[match_id].append(seat)
+    games = _games(rows.games)
+    forfeits = dict(rows.forfeits)
+    results: dict[int, RoundResult | None] = {}
     no_games: dict[int, list[GamePlayed]] = {}
-    for match_id, number, is_bye, seats in loaded.matches:
-        absent = loaded.forfeits.get(match_id)
-        games_of = loaded.games.get(match_id, no_games)
+    for match_id, is_bye in rows.matches:
+        seats = seats_of.get(match_id, ())
+        absent = forfeits.get(match_id)
+        games_of = games.get(match_id, no_games)
         for pid, rank, points in seats:
             if is_bye:
                 points = float(bye_points if points is None else points)
@@ -197,8 +208,42 @@ def _round_results(stage: Stage, loaded: _Loaded) -> dict[int, dict[int, RoundRe
                 else:
                     played = tuple(games_of.get(pid, ()))
                     result = RoundResult.fast(number, points, share, encounters, None, played)
-            results[pid][number] = result
+            results[pid] = result
     return results
+
+
+# The rounds a process built last, per stage: after a result, the stage's other rounds are read
+# again (four queries) but not built again when their rows are the same. Keyed by content, so a
+# kept round can never be out of date; bounded by stages (a 1,000-entrant, 9-round stage keeps
+# some megabytes).
+KEPT_STAGES = 8
+_kept: OrderedDict[int, dict[int, tuple[_RoundRows, tuple, dict]]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _round_results(stage: Stage, hidden_rounds: frozenset[int]) -> dict[int, dict[int, RoundResult | None]]:
+    """Each round's results by participant, per round number."""
+    settings = (float(stage.points_win) or 1.0, stage.points_bye)
+    with _kept_lock:
+        kept = dict(_kept.get(stage.pk, {}))
+    results = {}
+    for number, rows in _rows_by_round(stage, hidden_rounds).items():
+        found = kept.get(number)
+        if found is None or found[1] != settings or found[0] != rows:
+            found = kept[number] = (rows, settings, _results_of_round(number, rows, *settings))
+        results[number] = found[2]
+    with _kept_lock:
+        _kept[stage.pk] = kept
+        _kept.move_to_end(stage.pk)
+        while len(_kept) > KEPT_STAGES:
+            _kept.popitem(last=False)
+    return results
+
+
+def forget_kept_rounds() -> None:
+    """What a new process knows: no round built yet (benchmarks, tests)."""
+    with _kept_lock:
+        _kept.clear()
 
 
 def _tiebreak_labels(game: str) -> tuple[str, ...]:
@@ -212,20 +257,20 @@ def _tiebreak_labels(game: str) -> tuple[str, ...]:
 
 
 def stage_entrants(stage: Stage, hidden_rounds: frozenset[int] = frozenset()) -> tuple[list[Entrant], Scoring]:
-    loaded = _load(stage, hidden_rounds)
-    rounds = sorted({number for _, number, _, _ in loaded.matches})
-    results_of = _round_results(stage, loaded)
+    by_round = _round_results(stage, hidden_rounds)
+    rounds = sorted(by_round)
+    seated = {pid for results in by_round.values() for pid in results}
     participants = stage.event.participants.values_list("pk", "name", "seed", "rating", "granted_points")
     entrants = []
     for pid, name, seed, rating, granted_points in participants:
-        if stage.number > 1 and pid not in results_of:
+        if stage.number > 1 and pid not in seated:
             continue  # only the entrants seated in the stage
         results = []
-        mine = results_of.get(pid, {})
         for number in rounds:
-            if number not in mine:
+            of_round = by_round[number]
+            if pid not in of_round:
                 results.append(RoundResult(number, 0.0, 0.0, (), Unplayed.ABSENT))
-            elif (result := mine[number]) is not None:
+            elif (result := of_round[pid]) is not None:
                 results.append(result)
         entrants.append(Entrant(pid, name, tuple(results), seed, rating, float(granted_points)))
     scoring = Scoring(

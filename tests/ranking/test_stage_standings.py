@@ -171,3 +171,54 @@ def test_standings_read_the_database_in_a_fixed_number_of_queries(django_assert_
     with django_assert_max_num_queries(10):
         standings = stage_standings(stage)
     assert len(standings) == 8
+
+
+@pytest.fixture
+def built_rounds(monkeypatch):
+    """The round numbers whose results the loader built (not taken from what it kept)."""
+    from ranking.standings import loading
+
+    built = []
+    real = loading._results_of_round
+    monkeypatch.setattr(loading, "_results_of_round", lambda number, *args: built.append(number) or real(number, *args))
+    loading.forget_kept_rounds()
+    return built
+
+
+def test_after_a_correction_only_the_corrected_round_is_built_again_and_the_standings_equal_a_fresh_build(
+    built_rounds,
+):
+    from ranking.standings import loading
+
+    event, owner, _ = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
+    stage = event.stages.get()
+    play_round(stage, owner, first_wins)
+    second = play_round(stage, owner, first_wins)
+    loading.stage_entrants(stage)
+    assert sorted(built_rounds) == [1, 2]
+    built_rounds.clear()
+    loading.stage_entrants(stage)
+    assert built_rounds == []  # nothing changed: nothing built
+    game = second.matches.filter(is_bye=False).first().games.get()
+    correct(game, owner, [2, 1])
+    entrants, _ = loading.stage_entrants(stage)
+    assert built_rounds == [2]
+    loading.forget_kept_rounds()
+    assert entrants == loading.stage_entrants(stage)[0]
+
+
+def test_changed_points_for_a_win_build_every_round_again(built_rounds):
+    from ranking.standings import loading
+
+    event, owner, _ = make_event(players=4, stage={"tiebreaks": ["match_points"]})
+    stage = event.stages.get()
+    play_round(stage, owner, first_wins)
+    loading.stage_entrants(stage)
+    built_rounds.clear()
+    stage.points_bye = 0
+    stage.points_win = 3
+    stage.save()
+    before = [r.result for e in loading.stage_entrants(stage)[0] for r in e.rounds]
+    assert built_rounds == [1]
+    loading.forget_kept_rounds()
+    assert before == [r.result for e in loading.stage_entrants(stage)[0] for r in e.rounds]
