@@ -8,9 +8,14 @@ each request, so no request pays for a new one) and keeps none per thread
 (``DB_CONN_MAX_AGE=0``). Celery workers keep their persistent connections.
 
 The server's lifespan "startup" starts the embedded deadline ticker (tournament.ticker; it does
-nothing unless in embedded mode without a broker). Test servers run with lifespan off.
+nothing unless in embedded mode without a broker), and moves what the process loaded so far (the
+code of Django, the site and its libraries, about 300,000 objects that live as long as the
+process) out of the garbage collector's sight (``gc.freeze``): a full collection, which a cold
+1,000-entrant standings computation sets off every other time, walked them all (about 160 ms;
+45-85 ms after). Objects freed later are still freed as usual. Test servers run with lifespan off.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -27,6 +32,8 @@ async def _lifespan(receive, send) -> None:
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            gc.collect()
+            gc.freeze()  # what the process loaded to start: never garbage until it ends
             ticker.start()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":

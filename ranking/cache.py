@@ -156,15 +156,24 @@ class KeptInProcess:
         return value
 
 
-# The process keeps the values it read last, by key and version: a large event's standings are
-# megabytes pickled, and reading them again from Redis on every view would cost more than the
-# view. The version is read from the cache every time, so a kept value is never out of date.
+# The process keeps the values it read last, by name, each of one version: a large event's
+# standings are megabytes pickled, and reading them again from Redis on every view would cost
+# more than the view. The version is read from the cache every time, so a kept value is never
+# out of date; a newer version's value takes the older one's place at once (a 1,000-entrant
+# Swiss's standings are tens of thousands of objects, which the garbage collector would walk
+# until sixteen other values pushed them out).
 LOCAL_ENTRIES = 16
 _local = KeptInProcess(LOCAL_ENTRIES)
 
 
-def _keep(key: str, value: Any) -> Any:
-    return _local.put(key, value)
+def _kept(base: str, version: int) -> Any | None:
+    found = _local.get(base)
+    return found[1] if found is not None and found[0] == version else None
+
+
+def _keep(base: str, version: int, value: Any) -> Any:
+    _local.put(base, (version, value))
+    return value
 
 
 class _Reads:
@@ -231,19 +240,19 @@ def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) ->
     version = event_version(event_id, scope)
     base = f"{_ns()}:{scope}:{event_id}:{name}"
     key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
-    kept = _local.get(key)
+    kept = _kept(base, version)
     if kept is not None:
         return kept
     found = cache.get(key)
     if found is not None:
-        return _keep(key, found[0])
+        return _keep(base, version, found[0])
     if cache.add(lock_key, 1, timeout=LOCK_TIMEOUT):
         try:
             # Looked again under the lock: another reader may have computed it and let the lock
             # go between this reader's miss above and its taking the lock.
             found = cache.get(key)
             if found is not None:
-                return _keep(key, found[0])
+                return _keep(base, version, found[0])
             value = compute()
             if served_previous():  # computed (maybe) from an older value: the next reader computes
                 return value
@@ -251,7 +260,7 @@ def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) ->
             cache.set(last_key, version, timeout=TIMEOUT)  # where the previous value is (stored once)
         finally:
             cache.delete(lock_key)
-        return _keep(key, value)
+        return _keep(base, version, value)
     last = cache.get(last_key)
     previous = cache.get(f"{base}:v{last}") if last is not None else None
     if previous is not None:
@@ -262,7 +271,7 @@ def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) ->
         time.sleep(POLL)
         found = cache.get(key)
         if found is not None:
-            return _keep(key, found[0])
+            return _keep(base, version, found[0])
     logger.warning("computing %s of event %s: the reader holding the lock did not answer in time", name, event_id)
     return compute()
 

@@ -300,3 +300,15 @@ def test_the_kept_values_are_named_after_the_code_that_shaped_them(tmp_path, mon
     monkeypatch.undo()
     cache.code_format.cache_clear()
     assert cache.code_format() == before
+
+
+def test_the_process_holds_one_version_of_each_value():
+    """A newer version's value takes the older one's place in the process at once (a large
+    Swiss's standings are tens of thousands of objects for the garbage collector to walk)."""
+    old, new = ["old standings"], ["new standings"]
+    assert cache.cached(12, "standings", lambda: old) is old
+    cache.event_changed(12)
+    assert cache.cached(12, "standings", lambda: new) is new
+    held = [value for value, _ in cache._local._values.values()]
+    assert (cache.event_version(12), new) in held
+    assert not any(value[1] is old for value in held)
