@@ -13,7 +13,7 @@ from games.gamelog.validator import validate
 logger = logging.getLogger(__name__)
 
 
-def publish(task, *args, what: str, countdown: float | None = None) -> bool:
+def publish(task, *args, what: str, countdown: float | None = None, retry: bool = True) -> bool:
     """Send a task and never let the sending fail the caller.
 
     With the broker down (or slow), publishing fails within the short timeouts of the Celery
@@ -21,12 +21,13 @@ def publish(task, *args, what: str, countdown: float | None = None) -> bool:
     down before it is sent (a pending record, a row of the rating outbox), so the sweep
     (``brume.sweep``, ``manage.py requeue_records``) sends it again once the broker is back.
     Without a broker the task runs here and then, and its failure is logged the same way.
+    ``retry=False``: one attempt to send, for work nobody waits on (a warm cache).
     """
     try:
-        if countdown is None:
+        if countdown is None and retry:
             task.delay(*args)
         else:
-            task.apply_async(args, countdown=countdown)
+            task.apply_async(args, countdown=countdown, retry=retry)
     except Exception:
         logger.exception("could not queue %s; the sweep will queue it again", what)
         return False

@@ -56,11 +56,13 @@ def schedule_warm(event_id: int) -> None:
     if current_app.conf.task_always_eager:
         return  # no worker: it would run here, in the request that made the change
     if not cache.add(_pending_key(event_id), 1, timeout=PENDING_SECONDS):
-        return  # one is pending: it will read the newest version when it runs
+        return  # one is pending (or the last send failed): it reads the newest version when it runs
     from games.tasks import publish
     from ranking.tasks import warm_event
 
-    publish(warm_event, event_id, what=f"warming event {event_id}", countdown=settings.BRUME_WARM_DELAY)
+    # One attempt, no retry: with the broker down, the change that was just committed answers as
+    # fast as without the warm; the pending mark stays, so the event tries again in 30 s at most.
+    publish(warm_event, event_id, what=f"warming event {event_id}", countdown=settings.BRUME_WARM_DELAY, retry=False)
 
 
 def warm_event(event_id: int) -> list[str]:

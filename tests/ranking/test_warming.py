@@ -14,7 +14,12 @@ def sent(monkeypatch):
     from games import tasks
 
     calls = []
-    monkeypatch.setattr(tasks, "publish", lambda task, *args, **kwargs: calls.append((task.name, args)) or True)
+    def publish(task, *args, **kwargs):
+        assert kwargs["retry"] is False  # one attempt: nobody waits on a warm, and the broker may be down
+        calls.append((task.name, args))
+        return True
+
+    monkeypatch.setattr(tasks, "publish", publish)
     app.conf.task_always_eager = False
     yield calls
     app.conf.task_always_eager = True  # as tests/conftest.py has it
