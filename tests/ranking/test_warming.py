@@ -14,6 +14,7 @@ def sent(monkeypatch):
     from games import tasks
 
     calls = []
+
     def publish(task, *args, **kwargs):
         assert kwargs["retry"] is False  # one attempt: nobody waits on a warm, and the broker may be down
         calls.append((task.name, args))
