@@ -176,8 +176,8 @@ def test_buchholz_and_its_cut_share_one_context_and_keep_each_language_apart():
 
 def test_inside_one_computation_each_message_is_asked_of_the_hook_once(monkeypatch):
     asked = []
-    real = hook._
-    monkeypatch.setattr(hook, "_", lambda message: asked.append(message) or real(message))
+    real = hook._in_active_language
+    monkeypatch.setattr(hook, "_in_active_language", lambda message: asked.append(message) or real(message))
     with translation.override("fr"):
         with text.one_language():
             assert {text._("absent") for __ in range(3)} == {"absent"}
