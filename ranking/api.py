@@ -5,17 +5,21 @@ Thin views over ``ranking.selectors``; the same figures as the pages.
 
 from __future__ import annotations
 
+import hashlib
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
 
-from ranking import selectors
+from ranking import cache, selectors
 from ranking.models import Rating, RatingPool
 from tournament import bounds
 from tournament.api.base import TournamentView, errors, event_stage, visible_event
 from tournament.api.filters import Pages
+from tournament.api.rendering import Rendered
 from tournament.silence import hidden_round_ids
 
 TAGS = ["ranking"]
@@ -56,34 +60,51 @@ class StageStandingsView(TournamentView):
     )
     def get(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
-        standings = selectors.stage_standings_cached(stage, hidden_round_ids(request.user, stage))
-        body = {
-            "stage": {"number": stage.number, "name": stage.name},
-            "columns": standings.columns,
-            "notes": standings.notes,
-            "rows": [
-                {
-                    "rank": row.rank,
-                    "participant": {"id": row.participant.pk, "name": row.participant.name},
-                    "values": {cell.key: {"shown": cell.shown, "detail": cell.detail} for cell in row.cells},
-                    "explanation": row.explanation,
-                    "decided_by": row.decided_by,
-                    "group": row.group,
-                }
-                for row in standings
-            ],
-        }
+        hidden = hidden_round_ids(request.user, stage)
         why = request.query_params.get("why")
-        if why:
-            try:
-                a, b = (int(part) for part in why.split(","))
-            except ValueError:
-                raise exceptions.ValidationError({"why": _("give two participant ids: why=12,15")}) from None
-            ids = {row.participant.pk for row in standings}
-            if a not in ids or b not in ids:
-                raise exceptions.ValidationError({"why": _("both ids must be participants of this stage")})
-            body["why"] = standings.why(a, b)
-        return Response(body)
+        if not why:
+            return Response(_standings_rendered(stage, hidden))
+        try:
+            a, b = (int(part) for part in why.split(","))
+        except ValueError:
+            raise exceptions.ValidationError({"why": _("give two participant ids: why=12,15")}) from None
+        standings = selectors.stage_standings_cached(stage, hidden)
+        ids = {row.participant.pk for row in standings}
+        if a not in ids or b not in ids:
+            raise exceptions.ValidationError({"why": _("both ids must be participants of this stage")})
+        return Response({**_standings_json(stage, standings), "why": standings.why(a, b)})
+
+
+def _standings_json(stage, standings) -> dict:
+    return {
+        "stage": {"number": stage.number, "name": stage.name},
+        "columns": standings.columns,
+        "notes": standings.notes,
+        "rows": [
+            {
+                "rank": row.rank,
+                "participant": {"id": row.participant.pk, "name": row.participant.name},
+                "values": {cell.key: {"shown": cell.shown, "detail": cell.detail} for cell in row.cells},
+                "explanation": row.explanation,
+                "decided_by": row.decided_by,
+                "group": row.group,
+            }
+            for row in standings
+        ],
+    }
+
+
+def _standings_rendered(stage, hidden: frozenset[int]) -> Rendered:
+    """The standings' body rendered once per change of the event, per language and hidden rounds
+    (a 1,000-entrant stage's is 1.6 MB: building and rendering it took most of a request)."""
+    name = f"api-standings:{get_language() or 'en'}:{stage.pk}" + (
+        f":hiding:{','.join(map(str, sorted(hidden)))}" if hidden else ""
+    )
+    return cache.cached(
+        stage.event_id,
+        name,
+        lambda: Rendered.of(_standings_json(stage, selectors.stage_standings_cached(stage, hidden))),
+    )
 
 
 class PoolListView(TournamentView):
@@ -123,15 +144,30 @@ class LeaderboardView(TournamentView):
                 {"active": _("whole numbers of days and games"), "detail": exc.message}
             ) from None
         established = request.query_params.get("established") in ("1", "true")
-        ratings = selectors.leaderboard(
-            found, active_days=active or None, min_games=min_games, include_provisional=not established
-        )
-        page = selectors.ratings_in_order(self.paginate_queryset(ratings.values_list("pk", flat=True)))
-        start = (self.paginator.page.number - 1) * self.paginator.get_page_size(request)
-        rows = [_rating_json(rating, start + index) for index, rating in enumerate(page, start=1)]
-        response = self.get_paginated_response(rows)
-        response.data["pool"] = _pool_json(found)
-        return response
+
+        def rendered() -> Rendered:
+            ratings = selectors.leaderboard(
+                found, active_days=active or None, min_games=min_games, include_provisional=not established
+            )
+            page = selectors.ratings_in_order(self.paginate_queryset(ratings.values_list("pk", flat=True)))
+            start = (self.paginator.page.number - 1) * self.paginator.get_page_size(request)
+            rows = [_rating_json(rating, start + index) for index, rating in enumerate(page, start=1)]
+            body = self.get_paginated_response(rows).data
+            body["pool"] = _pool_json(found)
+            return Rendered.of(body)
+
+        # The first pages everyone reads are rendered once per version of the pool (kept in the
+        # cache, not in the process: small, and many); a question with filters is answered anew.
+        asked = request.query_params
+        if set(asked) - {"page", "page_size"} or not all(_short_number(asked.getlist(n)) for n in asked):
+            return Response(rendered())
+        address = request.build_absolute_uri().encode()  # the links to the next pages are absolute
+        name = f"api-leaderboard:{hashlib.blake2b(address, digest_size=12).hexdigest()}"
+        return Response(cache.cached(found.pk, name, rendered, scope=cache.POOL, in_process=False))
+
+
+def _short_number(values: list[str]) -> bool:
+    return len(values) == 1 and values[0].isascii() and values[0].isdigit() and len(values[0]) <= 6
 
 
 class PlayerView(TournamentView):

@@ -81,9 +81,17 @@ PEOPLE = "people"
 SCOPES = (EVERYTHING, PEOPLE)
 
 
-def _version_key(event_id: int, scope: str = EVERYTHING) -> str:
+# A rating pool's leaderboard has a version of its own (``POOL``, numbered by the pool's id): it
+# changes when the pool's ratings are stored again (a rated game, a recomputation), the pool is
+# renamed, or a rated player's name changes; never with an event's pairings.
+POOL = "pool"
+
+
+def _version_key(subject_id: int, scope: str = EVERYTHING) -> str:
+    if scope == POOL:
+        return f"{_ns()}:pool:{subject_id}:version"
     suffix = "" if scope == EVERYTHING else f":{scope}"
-    return f"{_ns()}:event:{event_id}:version{suffix}"
+    return f"{_ns()}:event:{subject_id}:version{suffix}"
 
 
 def event_version(event_id: int, scope: str = EVERYTHING) -> int:
@@ -125,6 +133,18 @@ def results_changed(event_id: int | None) -> None:
     """A result, a pairing or a round of the event changed, and nothing of its people: what is
     kept under ``PEOPLE`` stays."""
     event_changed(event_id, (EVERYTHING,))
+
+
+def pool_version(pool_id: int) -> int:
+    return event_version(pool_id, POOL)
+
+
+def pool_changed(pool_id: int | None) -> None:
+    """The pool's leaderboard is out of date now and again once the transaction commits (as
+    ``event_changed``)."""
+    if pool_id is not None:
+        _bump(pool_id, (POOL,))
+        transaction.on_commit(lambda: _bump(pool_id, (POOL,)))
 
 
 class KeptInProcess:
@@ -230,29 +250,38 @@ class StaleReadsMiddleware:
             return self.get_response(request)
 
 
-def cached(event_id: int, name: str, compute: Callable[[], Any], scope: str = EVERYTHING) -> Any:
-    """``compute()`` for the event's current version (of ``scope``), computed once per version."""
+def cached(
+    event_id: int, name: str, compute: Callable[[], Any], scope: str = EVERYTHING, *, in_process: bool = True
+) -> Any:
+    """``compute()`` for the event's current version (of ``scope``), computed once per version
+    (with ``POOL``: the rating pool's whose id is given). ``in_process=False``: read from the
+    cache every time, not kept by the process (small values of which there are many, such as a
+    leaderboard's pages, would push out the large ones)."""
     with unit_of_work():
-        return _cached(event_id, name, compute, scope)
+        return _cached(event_id, name, compute, scope, in_process)
 
 
-def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) -> Any:
+def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str, in_process: bool = True) -> Any:
     version = event_version(event_id, scope)
     base = f"{_ns()}:{scope}:{event_id}:{name}"
     key, last_key, lock_key = f"{base}:v{version}", f"{base}:last", f"{base}:v{version}:lock"
-    kept = _kept(base, version)
+
+    def keep(value):
+        return _keep(base, version, value) if in_process else value
+
+    kept = _kept(base, version) if in_process else None
     if kept is not None:
         return kept
     found = cache.get(key)
     if found is not None:
-        return _keep(base, version, found[0])
+        return keep(found[0])
     if cache.add(lock_key, 1, timeout=LOCK_TIMEOUT):
         try:
             # Looked again under the lock: another reader may have computed it and let the lock
             # go between this reader's miss above and its taking the lock.
             found = cache.get(key)
             if found is not None:
-                return _keep(base, version, found[0])
+                return keep(found[0])
             value = compute()
             if served_previous():  # computed (maybe) from an older value: the next reader computes
                 return value
@@ -260,7 +289,7 @@ def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) ->
             cache.set(last_key, version, timeout=TIMEOUT)  # where the previous value is (stored once)
         finally:
             cache.delete(lock_key)
-        return _keep(base, version, value)
+        return keep(value)
     last = cache.get(last_key)
     previous = cache.get(f"{base}:v{last}") if last is not None else None
     if previous is not None:
@@ -271,7 +300,7 @@ def _cached(event_id: int, name: str, compute: Callable[[], Any], scope: str) ->
         time.sleep(POLL)
         found = cache.get(key)
         if found is not None:
-            return _keep(base, version, found[0])
+            return keep(found[0])
     logger.warning("computing %s of event %s: the reader holding the lock did not answer in time", name, event_id)
     return compute()
 
@@ -406,10 +435,29 @@ def _user_saved(sender, instance, update_fields=None, **kwargs) -> None:
 
     for event_id in Participant.objects.filter(user=instance).values_list("event_id", flat=True):
         event_changed(event_id)
+    from ranking.models import Rating
+
+    for pool_id in Rating.objects.filter(player__user=instance).values_list("pool_id", flat=True):
+        pool_changed(pool_id)  # the leaderboards link the player's page by username
+
+
+def _rating_changed(sender, instance, **kwargs) -> None:
+    pool_changed(instance.pool_id)
+
+
+def _pool_saved(sender, instance, **kwargs) -> None:
+    pool_changed(instance.pk)
+
+
+def _player_saved(sender, instance, **kwargs) -> None:
+    from ranking.models import Rating
+
+    for pool_id in Rating.objects.filter(player=instance).values_list("pool_id", flat=True):
+        pool_changed(pool_id)
 
 
 def connect() -> None:
-    from django.db.models.signals import post_delete, post_save
+    from django.db.models.signals import post_delete, post_save, pre_delete
 
     from games.models import GameRecord
     from games.signals import record_validated
@@ -425,3 +473,13 @@ def connect() -> None:
 
     post_save.connect(_user_saved, sender=get_user_model(), dispatch_uid="ranking-derived-cache-user")
     record_validated.connect(_record_validated, dispatch_uid="ranking-derived-cache-record-validated")
+    from ranking.models import Player, Rating, RatingPool
+
+    # Ratings are stored in bulk by ranking.services, which says so itself; a receiver of their
+    # deletes would make every delete of a pool's ratings load them one by one (no fast delete).
+    post_save.connect(_rating_changed, sender=Rating, dispatch_uid="ranking-leaderboard-cache-rating")
+    post_save.connect(_pool_saved, sender=RatingPool, dispatch_uid="ranking-leaderboard-cache-pool")
+    post_delete.connect(_pool_saved, sender=RatingPool, dispatch_uid="ranking-leaderboard-cache-pool")
+    post_save.connect(_player_saved, sender=Player, dispatch_uid="ranking-leaderboard-cache-player")
+    # before: a deleted player's ratings go with it, and with them where they were shown
+    pre_delete.connect(_player_saved, sender=Player, dispatch_uid="ranking-leaderboard-cache-player")

@@ -1,4 +1,5 @@
-"""Whole event pages for readers who are not signed in, kept per version of the event.
+"""Whole event pages (and leaderboards) for readers who are not signed in, kept per version of
+the event (of the rating pool).
 
 When a round's pairings come out, hundreds of people open the same event page, round page and
 standings at once, most of them not signed in. Their page is the same for all of them but for the
@@ -45,8 +46,14 @@ def _event_id(slug: str) -> int | None:
     return Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
-def _key(request, slug: str) -> str | None:
-    """Where this request's page is kept, or None when it is not one to keep."""
+def _pool_id(slug: str) -> int | None:
+    from ranking.models import RatingPool
+
+    return RatingPool.objects.filter(slug=slug).values_list("pk", flat=True).first()
+
+
+def _page_number(request) -> str | None:
+    """The page number asked for ("" for none), or None when this request's page is not one to keep."""
     if request.method not in ("GET", "HEAD") or settings.SESSION_COOKIE_NAME in request.COOKIES:
         return None
     if request.headers.get("HX-Request"):
@@ -58,11 +65,27 @@ def _key(request, slug: str) -> str | None:
         if len(values[0]) > 6:
             return None
         page = values[0]
-    event_id = _event_id(slug)
+    return page
+
+
+def _key(request, slug: str) -> str | None:
+    """Where this request's event page is kept, or None when it is not one to keep."""
+    page = _page_number(request)
+    event_id = _event_id(slug) if page is not None else None
     if event_id is None:
         return None
     version = derived.event_version(event_id)
     return f"{derived._ns()}:page:{event_id}:v{version}:{get_language() or 'en'}:{request.path}:{page}"
+
+
+def _pool_key(request, slug: str) -> str | None:
+    """Where this request's leaderboard page is kept, or None."""
+    page = _page_number(request)
+    pool_id = _pool_id(slug) if page is not None else None
+    if pool_id is None:
+        return None
+    version = derived.pool_version(pool_id)
+    return f"{derived._ns()}:pool-page:{pool_id}:v{version}:{get_language() or 'en'}:{request.path}:{page}"
 
 
 def _stored(key: str):
@@ -99,24 +122,38 @@ def _response(request, stored) -> HttpResponse:
     return response
 
 
+def _kept_page(key: str | None, request, render) -> HttpResponse:
+    if key is None:
+        return render()
+    stored = _stored(key)
+    if stored is not None:
+        return _response(request, stored)
+    with derived.unit_of_work() as reads:
+        response = render()
+    if _storable(response) and not reads.previous:  # a page of a previous version's parts: not kept
+        body = _without_tokens(response.content)
+        stored = (body, response["Content-Type"], body_etag(response.content))
+        cache.set(key, stored, timeout=PAGE_TIMEOUT)
+        _local.put(key, stored)
+    return response
+
+
 def anonymous_page(view):
     """Keep the view's page for anonymous readers per version of the event named by ``slug``."""
 
     @functools.wraps(view)
     def wrapper(request, slug: str, *args, **kwargs):
-        key = _key(request, slug)
-        if key is None:
-            return view(request, slug, *args, **kwargs)
-        stored = _stored(key)
-        if stored is not None:
-            return _response(request, stored)
-        with derived.unit_of_work() as reads:
-            response = view(request, slug, *args, **kwargs)
-        if _storable(response) and not reads.previous:  # a page of a previous version's parts: not kept
-            body = _without_tokens(response.content)
-            stored = (body, response["Content-Type"], body_etag(response.content))
-            cache.set(key, stored, timeout=PAGE_TIMEOUT)
-            _local.put(key, stored)
-        return response
+        return _kept_page(_key(request, slug), request, lambda: view(request, slug, *args, **kwargs))
+
+    return wrapper
+
+
+def anonymous_pool_page(view):
+    """Keep the view's page for anonymous readers per version of the rating pool named by ``pool``
+    (its leaderboard: the same for every reader but for the page number)."""
+
+    @functools.wraps(view)
+    def wrapper(request, pool: str, *args, **kwargs):
+        return _kept_page(_pool_key(request, pool), request, lambda: view(request, pool, *args, **kwargs))
 
     return wrapper

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games.engines import Kind, get_engine
+from ranking.cache import pool_changed
 from ranking.models import Forfeit, GameDetail, Player, RatedGame, Rating, RatingHistory, RatingPool, RatingUpdate
 from ranking.profiles import profile_for, score_level
 from ranking.ratings import replay
@@ -116,6 +117,7 @@ def pool_for(event: Event, stage: Stage, seats: int) -> RatingPool:
     )
     if not created and pool.name != name:  # a pool named before the engine's option labels
         RatingPool.objects.filter(pk=pool.pk).update(name=name)
+        pool_changed(pool.pk)
         pool.name = name
     return pool
 
@@ -445,6 +447,7 @@ def pool_recompute(*, pool: RatingPool, since: int | None = None, progress: Prog
         for offset in range(0, len(result.history), BATCH):
             RatingHistory.objects.bulk_create(_history_row(pool, s) for s in result.history[offset : offset + BATCH])
         _store_ratings(pool, result.states, affected if since is not None else None)
+        pool_changed(pool.pk)  # written in bulk: no signal says it
         return counter[0]
 
 

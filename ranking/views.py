@@ -12,7 +12,7 @@ from ranking import selectors
 from ranking.cache import cached_html
 from ranking.charts import Point, rating_history_svg
 from ranking.models import RatingPool
-from ranking.page_cache import anonymous_page
+from ranking.page_cache import anonymous_page, anonymous_pool_page
 from tournament.models import Event
 from tournament.permissions import can_view_event
 from tournament.silence import hidden_round_ids
@@ -76,6 +76,7 @@ def pool_list(request):
     return render(request, "ranking/pool_list.html", {"pools": selectors.pools(request.GET.get("game"))})
 
 
+@anonymous_pool_page
 def leaderboard(request, pool: str):
     found = get_object_or_404(RatingPool, slug=pool)
     active = _int(request.GET.get("active"))
