@@ -227,7 +227,7 @@ def round_data_cached(stage, round_number: int, round_id: int, *, silent: bool) 
         data = RoundDetailSerializer(round_).data
         return Rendered.of(_without_results(json.loads(json.dumps(data, cls=encoders.JSONEncoder))) if silent else data)
 
-    name = f"api-round:{get_language() or 'en'}:{round_id}{':silent' if silent else ''}"
+    name = f"api-round-body:{get_language() or 'en'}:{round_id}{':silent' if silent else ''}"
     return cached(stage.event_id, name, rendered)
 
 
