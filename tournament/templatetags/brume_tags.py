@@ -1,5 +1,4 @@
 from django import template
-from django.utils.html import conditional_escape, format_html
 
 register = template.Library()
 
@@ -41,9 +40,6 @@ def player_link(participant, game: str = ""):
     Reads no row: the username comes from an ``annotate(username=...)`` or a
     ``select_related("user")`` done by the selector that loaded the participant (a page that
     forgets it makes one query per name, which tests/site/test_query_counts.py catches)."""
-    from tournament.people import participant_url
+    from tournament.people import participant_link
 
-    url = participant_url(participant, game)
-    if url is None:
-        return conditional_escape(participant.name)
-    return format_html('<a href="{}">{}</a>', url, participant.name)
+    return participant_link(participant, game)

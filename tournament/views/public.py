@@ -14,6 +14,7 @@ from ranking.selectors import stage_standings_cached
 from tournament import selectors
 from tournament.forms import DecideForm, DisputeForm, ReportForm
 from tournament.models import Event, SeriesGame, Stage
+from tournament.people import LISTED_FIELDS, ParticipantRow, participant_rows
 from tournament.permissions import can_create_event, is_organiser, seat_participant
 from tournament.services.logs import log_effect
 from tournament.silence import HIDDEN, hidden_round_ids, match_hidden_from
@@ -68,15 +69,20 @@ def event_detail(request, slug: str):
         for stage, rounds in context["stages"]
         for round_ in rounds.shown
     }
+
+    def listed() -> list[ParticipantRow]:
+        return participant_rows(context["participants"].only(*LISTED_FIELDS), event.game)
+
     if organiser:
         context.update(organiser_tools_context(event))
         context["flagged_matches"] = selectors.flagged_matches(event)
+        context["participant_rows"] = listed()
     else:  # the organisers' table has forms: everyone else's is the same for all
         context["participants_table"] = cached_html(
             event.pk,
             f"participants:{int(context['check_in'])}",
             "tournament/_participants_table.html",
-            lambda: {"event": event, "participants": context["participants"], "check_in": context["check_in"]},
+            lambda: {"event": event, "participant_rows": listed(), "check_in": context["check_in"]},
             scope=PEOPLE,  # drawn again when a participant changes, not with every result
         )
     return render(request, "tournament/event_detail.html", context)
