@@ -24,7 +24,7 @@ def _game(misty_nim):
 
 @pytest.fixture
 def played(django_capture_on_commit_callbacks):
-    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
+    event, owner, _ = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
     with django_capture_on_commit_callbacks(execute=True):
         play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
     return event, owner

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def event(misty_nim):
     event, owner, participants = make_event(players=3, ai=1, start=False)
     Event.objects.filter(pk=event.pk).update(visibility=Event.Visibility.PUBLIC)
-    first, second, third, bot = participants
+    first, second, third, _bot = participants
     Participant.objects.filter(pk=first.pk).update(seed=1, checked_in=True)
     Participant.objects.filter(pk=second.pk).update(status=Participant.Status.WITHDRAWN)
     Participant.objects.filter(pk=third.pk).update(late_entry_round=2)
@@ -38,7 +38,9 @@ def test_every_participant_is_listed_as_the_page_always_showed_them(event):
     event, _, (first, second, third, bot) = event
     listed = _list_of(Client().get(event.get_absolute_url()).content.decode())
     rows = re.findall(r"<tr><td>(.*?)</td>\s*<td>(.*?)</td>\s*<td>(.*?)</td>", listed, re.S)
-    by_name = {re.sub(r"<[^>]+>", "", name).split(" AI ")[0].strip(): (seed, name, status) for seed, name, status in rows}
+    by_name = {
+        re.sub(r"<[^>]+>", "", name).split(" AI ")[0].strip(): (seed, name, status) for seed, name, status in rows
+    }
     assert set(by_name) == {first.name, second.name, third.name, bot.name}
     seed, name, status = by_name[first.name]
     assert seed == "1" and f'href="/ratings/players/{first.user.username}/"' in name
@@ -55,7 +57,7 @@ def test_the_status_is_in_the_readers_language(event):
 
 
 def test_organisers_get_a_withdraw_button_for_each_active_participant(event, client):
-    event, owner, (first, second, third, bot) = event
+    event, owner, (first, _second, third, bot) = event
     client.force_login(owner)
     listed = _list_of(client.get(event.get_absolute_url()).content.decode())
     withdraws = set(re.findall(r"/participants/(\d+)/withdraw/", listed))
