@@ -418,8 +418,9 @@ def _changed(sender, instance, **kwargs) -> None:
         results_changed(_event_id_of(instance))
 
 
-def _record_saved(sender, instance, **kwargs) -> None:
-    record_changed(instance.pk)
+def _record_saved(sender, instance, created=False, **kwargs) -> None:
+    if not created:  # a record just stored is no series game's yet: no event to look for
+        record_changed(instance.pk)
 
 
 def _record_validated(sender, record, **kwargs) -> None:
