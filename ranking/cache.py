@@ -52,8 +52,11 @@ WAIT = 5.0  # seconds a reader without a previous value waits for the computing 
 POLL = 0.02
 
 
-# The modules whose objects the cache keeps pickled (standings rows, entrants, tie-break values).
-_PICKLED_SHAPES = ("selectors.py", "standings/*.py", "tiebreaks/*.py")
+# The modules whose objects the cache keeps pickled (standings rows, entrants, tie-break values,
+# API bodies kept rendered), from the project's root.
+_PICKLED_SHAPES = (
+    "ranking/selectors.py", "ranking/standings/*.py", "ranking/tiebreaks/*.py", "tournament/api/rendering.py",
+)  # fmt: skip
 
 
 @functools.cache
@@ -61,7 +64,7 @@ def code_format() -> str:
     """A fingerprint of the code whose objects are kept here. A release that changes their shape
     (a field added, slots) starts afresh: the new code never reads an object of the old shape,
     which would fail to unpickle or, worse, read as a row with a figure missing."""
-    root = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.blake2b(digest_size=6)
     for path in sorted(p for pattern in _PICKLED_SHAPES for p in root.glob(pattern)):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
