@@ -68,24 +68,18 @@ def _page_number(request) -> str | None:
     return page
 
 
-def _key(request, slug: str) -> str | None:
-    """Where this request's event page is kept, or None when it is not one to keep."""
+def _key(request, slug: str, scope: str = derived.EVERYTHING) -> str | None:
+    """Where this request's page is kept (an event's, or with ``POOL`` a rating pool's), or None
+    when it is not one to keep."""
     page = _page_number(request)
-    event_id = _event_id(slug) if page is not None else None
-    if event_id is None:
+    if page is None:
         return None
-    version = derived.event_version(event_id)
-    return f"{derived._ns()}:page:{event_id}:v{version}:{get_language() or 'en'}:{request.path}:{page}"
-
-
-def _pool_key(request, slug: str) -> str | None:
-    """Where this request's leaderboard page is kept, or None."""
-    page = _page_number(request)
-    pool_id = _pool_id(slug) if page is not None else None
-    if pool_id is None:
+    subject_id = _pool_id(slug) if scope == derived.POOL else _event_id(slug)
+    if subject_id is None:
         return None
-    version = derived.pool_version(pool_id)
-    return f"{derived._ns()}:pool-page:{pool_id}:v{version}:{get_language() or 'en'}:{request.path}:{page}"
+    version = derived.event_version(subject_id, scope)
+    where = f"{scope}:{subject_id}:v{version}:{get_language() or 'en'}:{request.path}:{page}"
+    return f"{derived._ns()}:page:{where}"
 
 
 def _stored(key: str):
@@ -154,6 +148,6 @@ def anonymous_pool_page(view):
 
     @functools.wraps(view)
     def wrapper(request, pool: str, *args, **kwargs):
-        return _kept_page(_pool_key(request, pool), request, lambda: view(request, pool, *args, **kwargs))
+        return _kept_page(_key(request, pool, derived.POOL), request, lambda: view(request, pool, *args, **kwargs))
 
     return wrapper

@@ -22,6 +22,18 @@ def misty_nim():
     unregister(MISTY_NIM.info.slug)
 
 
+@pytest.fixture
+def one_round_played(misty_nim, django_capture_on_commit_callbacks):
+    """A running event of the test game: four players, match points then Buchholz, round 1
+    played out (the first seat of each match wins), its work after commit done."""
+    from tests.ranking.events import make_event, play_round
+
+    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
+    return event, owner, participants
+
+
 @pytest.fixture(autouse=True, scope="session")
 def cache_of_this_worker(worker_id):
     """Under pytest-xdist each worker caches in a Redis database of its own: a test that clears

@@ -11,7 +11,6 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.live import live_create
-from tests.ranking.events import make_event, play_round
 from tournament.models import Event
 from tournament.services.schedules import round_schedule
 
@@ -74,11 +73,8 @@ def _game(misty_nim):
 
 
 @pytest.fixture
-def played(django_capture_on_commit_callbacks):
-    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
-    with django_capture_on_commit_callbacks(execute=True):
-        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
-    return event, owner, participants
+def played(one_round_played):
+    return one_round_played
 
 
 @pytest.fixture

@@ -19,11 +19,8 @@ def _game(misty_nim):
 
 
 @pytest.fixture
-def played(django_capture_on_commit_callbacks):
-    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
-    with django_capture_on_commit_callbacks(execute=True):
-        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
-    return event, owner, participants
+def played(one_round_played):
+    return one_round_played
 
 
 def test_the_standings_page_shows_each_number_with_its_working_and_answers_why(client, played):

@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache as django_cache
 
 from ranking import cache, selectors
-from tests.ranking.events import confirm, make_event, play_round
+from tests.ranking.events import confirm
 from tournament.models import Participant
 from tournament.services.rounds import round_publish
 
@@ -19,11 +19,8 @@ def _game(misty_nim):
 
 
 @pytest.fixture
-def played(django_capture_on_commit_callbacks):
-    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
-    with django_capture_on_commit_callbacks(execute=True):
-        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
-    return event, owner, participants
+def played(one_round_played):
+    return one_round_played
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from ranking import services
 from ranking.models import Player, Rating, RatingPool
 from ranking.services import pool_recompute
-from tests.ranking.events import confirm, make_event, play_round
+from tests.ranking.events import confirm
 from tournament.models import SeriesGame
 from tournament.services.rounds import round_publish
 
@@ -25,17 +25,9 @@ ANY_TOKEN = re.compile(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")\w+')
 RECORD = re.compile(r"<td>(\d+)–(\d+)–(\d+)</td>")
 
 
-@pytest.fixture(autouse=True)
-def _game(misty_nim):
-    """Pages run on the test game."""
-
-
 @pytest.fixture
-def rated(django_capture_on_commit_callbacks):
-    event, owner, participants = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
-    with django_capture_on_commit_callbacks(execute=True):
-        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
-    return event, owner, participants
+def rated(one_round_played):
+    return one_round_played  # its games rated by then (tasks run in-process)
 
 
 def _read(url=URL, client=None) -> tuple[int, str]:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ranking import api as ranking_api
-from tests.ranking.events import correct, make_event, play_round
+from tests.ranking.events import correct
 from tournament.api.views import stages as stage_views
 from tournament.models import SeriesGame
 
@@ -17,16 +17,9 @@ STANDINGS = "/api/v1/events/{slug}/stages/1/standings/"
 ROUND = "/api/v1/events/{slug}/stages/1/rounds/1/"
 
 
-@pytest.fixture(autouse=True)
-def _game(misty_nim):
-    """The API runs on the test game."""
-
-
 @pytest.fixture
-def played(django_capture_on_commit_callbacks):
-    event, owner, _ = make_event(players=4, stage={"tiebreaks": ["match_points", "buchholz"]})
-    with django_capture_on_commit_callbacks(execute=True):
-        play_round(event.stages.get(), owner, lambda order: ([1, 2], None))
+def played(one_round_played):
+    event, owner, _ = one_round_played
     return event, owner
 
 
