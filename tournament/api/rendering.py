@@ -48,3 +48,15 @@ class BrowsableAPIRenderer(renderers.BrowsableAPIRenderer):
         if isinstance(data, Rendered):
             data = data.data()
         return super().render(data, accepted_media_type, renderer_context)
+
+    def get_filter_form(self, data, view, request):
+        # DRF asks every list's view for its queryset to draw the filters; a view that reads
+        # through a selector has none (and no filter backend to draw), which failed with a 500.
+        from rest_framework.generics import GenericAPIView  # not at import: DRF's settings load this module
+
+        if (
+            getattr(view, "queryset", None) is None
+            and getattr(type(view), "get_queryset", None) is GenericAPIView.get_queryset
+        ):
+            return None
+        return super().get_filter_form(data, view, request)
