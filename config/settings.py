@@ -184,7 +184,7 @@ BRUME_PUSH_HEARTBEAT_SECONDS = env_float("BRUME_PUSH_HEARTBEAT_SECONDS", 15.0)
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL)
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
-if CELERY_BROKER_URL.startswith("redis://"):
+if (CELERY_BROKER_URL or "").startswith("redis://"):  # unset: tasks run in-process
     CELERY_BROKER_TRANSPORT = "config.broker:Transport"  # kombu's, surviving a lost Redis (config/broker.py)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

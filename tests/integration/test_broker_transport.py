@@ -75,3 +75,20 @@ def test_with_the_connection_there_closing_puts_the_message_back_on_its_queue(qu
     with connection.channel() as tidy:
         queue(tidy).delete()
     connection.release()
+
+
+def test_without_a_broker_the_settings_load_and_name_no_transport(tmp_path):
+    """The embedded default (make run): no REDIS_URL, tasks in-process."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
+    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    code = "import django; django.setup(); from django.conf import settings as s; "
+    code += "print(s.CELERY_TASK_ALWAYS_EAGER, getattr(s, 'CELERY_BROKER_TRANSPORT', None))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "None"]
