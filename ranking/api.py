@@ -97,9 +97,7 @@ def _standings_json(stage, standings) -> dict:
 def _standings_rendered(stage, hidden: frozenset[int]) -> Rendered:
     """The standings' body rendered once per change of the event, per language and hidden rounds
     (a 1,000-entrant stage's is 1.6 MB: building and rendering it took most of a request)."""
-    name = f"api-standings:{get_language() or 'en'}:{stage.pk}" + (
-        f":hiding:{','.join(map(str, sorted(hidden)))}" if hidden else ""
-    )
+    name = f"api-standings:{get_language() or 'en'}:{stage.pk}" + cache.hiding(hidden)
     return cache.cached(
         stage.event_id,
         name,

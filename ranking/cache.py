@@ -253,6 +253,12 @@ class StaleReadsMiddleware:
             return self.get_response(request)
 
 
+def hiding(hidden_rounds: frozenset[int]) -> str:
+    """The part of a value's name that tells which rounds it leaves out ("" for none): a silent
+    round's readers are kept apart from everyone else."""
+    return f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
+
+
 def cached(
     event_id: int, name: str, compute: Callable[[], Any], scope: str = EVERYTHING, *, in_process: bool = True
 ) -> Any:

@@ -217,9 +217,7 @@ def stage_standings_cached(stage: Stage, hidden_rounds: frozenset[int] = frozens
     from ranking import cache
 
     # One copy per language: the names of the tie-breaks and every explanation are in words.
-    name = f"standings:{get_language() or 'en'}:{stage.pk}" + (
-        f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
-    )
+    name = f"standings:{get_language() or 'en'}:{stage.pk}" + cache.hiding(hidden_rounds)
 
     def compute() -> StageStandings:
         language_read(stage.event_id, get_language() or "en")  # a worker keeps it warm (ranking/warming.py)

@@ -353,11 +353,9 @@ def stage_bracket_svg_cached(stage: Stage, hidden_rounds: frozenset[int] = froze
     """``stage_bracket_svg`` drawn once per change of the event (see ``ranking.cache``)."""
     from django.utils.translation import get_language
 
-    from ranking.cache import cached
+    from ranking.cache import cached, hiding
 
-    name = f"bracket:{get_language() or 'en'}:{stage.pk}" + (
-        f":hiding:{','.join(map(str, sorted(hidden_rounds)))}" if hidden_rounds else ""
-    )
+    name = f"bracket:{get_language() or 'en'}:{stage.pk}" + hiding(hidden_rounds)
     return cached(stage.event_id, name, lambda: stage_bracket_svg(stage, hidden_rounds))
 
 
