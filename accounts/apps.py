@@ -8,9 +8,6 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.contrib import admin
-
         from accounts import checks, tokens, verification  # noqa: F401  (system checks, signals)
-        from accounts.forms import AdminSignInForm
 
-        admin.site.login_form = AdminSignInForm  # the admin's sign-in counts against the same limits
+        # The admin's sign-in: accounts.admin_site (the same limits, and 429 when locked out).

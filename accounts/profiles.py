@@ -12,9 +12,11 @@ from django.utils.translation import gettext
 
 from accounts.countries import COUNTRIES
 from accounts.models import Profile
+from games.validators import hidden_character_refusal
 
 EDITABLE = ("display_name", "club", "country", "time_zone", "language")
 LIMITS = {"display_name": 80, "club": 120}
+NAMES = ("display_name", "club")  # shown to others: no hidden characters (games.validators)
 
 
 @lru_cache(maxsize=1)
@@ -53,6 +55,8 @@ def clean_profile_fields(fields: dict) -> dict:
             errors[name] = gettext("at most %(count)d characters") % {"count": LIMITS[name]}
         elif any(ord(char) < 32 for char in value):
             errors[name] = gettext("control characters are not allowed")
+        elif name in NAMES and (problem := hidden_character_refusal(value)):
+            errors[name] = problem
         elif name == "country" and value and value.upper() not in COUNTRIES:
             errors[name] = gettext("%(value)r is not a country code we know (ISO 3166, e.g. FR, BE, NL)") % {
                 "value": value

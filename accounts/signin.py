@@ -1,8 +1,10 @@
 """Limits on password guessing, shared by every way of signing in (page, admin, API token).
 
 Two counters, each in a window that starts at its first attempt (``BRUME_SIGNIN_WINDOW_MINUTES``):
-- per account (the user name as typed, folded to lower case, whether or not such an account
-  exists, so that the answer never tells which names exist): ``BRUME_SIGNIN_ACCOUNT_LIMIT``;
+- per account: ``BRUME_SIGNIN_ACCOUNT_LIMIT``. The account is the one the login names, by user
+  name or by email (``accounts.login_accounts``), so both forms of one account share one count.
+  A login nobody has keeps a count of its own (as typed, folded to lower case) that behaves the
+  same way, so that the answers never tell which logins exist;
 - per client address (``config.proxies.client_ip``): ``BRUME_SIGNIN_ADDRESS_LIMIT``.
 
 An attempt is counted *before* the password is checked, with an atomic increment in the cache
@@ -67,8 +69,11 @@ def _key(scope: str, value: str) -> str:
     return f"brume:signin:{settings.BRUME_SIGNIN_NAMESPACE}:{scope}:{digest}"
 
 
-def _account_key(username: str | None) -> str:
-    return _key("account", (username or "").strip().casefold())
+def _account_keys(login: str | None, account_ids) -> list[str]:
+    """The per-account counters of an attempt: its accounts', or the login's own when nobody has it."""
+    if account_ids:
+        return [_key("account", f"user:{account_id}") for account_id in account_ids]
+    return [_key("account", "login:" + (login or "").strip().casefold())]
 
 
 def _address_key(request) -> str:
@@ -116,37 +121,42 @@ def _over(key: str, limit: int, scope: str, count: int | None = None) -> Lockout
     return Lockout(scope, _retry_after(key))
 
 
-def current_lockout(request, username: str | None) -> Lockout | None:
-    """The lockout in force for this account or address, without counting an attempt."""
-    return _over(_account_key(username), settings.BRUME_SIGNIN_ACCOUNT_LIMIT, "account") or _over(
-        _address_key(request), settings.BRUME_SIGNIN_ADDRESS_LIMIT, "address"
-    )
+def _lockout(account_keys: list[str], address_key: str, counts: dict | None = None) -> Lockout | None:
+    counts = counts or {}
+    for key in account_keys:
+        locked = _over(key, settings.BRUME_SIGNIN_ACCOUNT_LIMIT, "account", counts.get(key))
+        if locked:
+            return locked
+    return _over(address_key, settings.BRUME_SIGNIN_ADDRESS_LIMIT, "address", counts.get(address_key))
 
 
-def begin_attempt(request, username: str | None) -> Lockout | None:
-    """Count one sign-in attempt; a lockout when this attempt is one too many (then refuse it)."""
-    locked = current_lockout(request, username)
+def current_lockout(request, login: str | None, account_ids=()) -> Lockout | None:
+    """The lockout in force for these accounts (or this login) or address, without counting."""
+    return _lockout(_account_keys(login, account_ids), _address_key(request))
+
+
+def begin_attempt(request, login: str | None, account_ids=()) -> Lockout | None:
+    """Count one sign-in attempt with ``login``, which names the accounts ``account_ids``
+    (``accounts.login_accounts.accounts_named``); a lockout when this attempt is one too many
+    (then refuse it)."""
+    account_keys, address_key = _account_keys(login, account_ids), _address_key(request)
+    locked = _lockout(account_keys, address_key)
     if locked:
         return locked
-    account_key, address_key = _account_key(username), _address_key(request)
-    account = _increment(account_key)
-    address = _increment(address_key)
-    for key, count, limit in (
-        (account_key, account, settings.BRUME_SIGNIN_ACCOUNT_LIMIT),
-        (address_key, address, settings.BRUME_SIGNIN_ADDRESS_LIMIT),
-    ):
-        if count == limit + 1:  # this attempt locks: the lockout lasts a whole window from now
+    limits = {key: settings.BRUME_SIGNIN_ACCOUNT_LIMIT for key in account_keys}
+    limits[address_key] = settings.BRUME_SIGNIN_ADDRESS_LIMIT
+    counts = {key: _increment(key) for key in limits}
+    for key, count in counts.items():
+        if count == limits[key] + 1:  # this attempt locks: the lockout lasts a whole window from now
             _cache().touch(key, _window())
             _cache().set(key + ":start", time.time(), _window())
-    return _over(account_key, settings.BRUME_SIGNIN_ACCOUNT_LIMIT, "account", account) or _over(
-        address_key, settings.BRUME_SIGNIN_ADDRESS_LIMIT, "address", address
-    )
+    return _lockout(account_keys, address_key, counts)
 
 
-def attempt_succeeded(request, username: str | None) -> None:
+def attempt_succeeded(request, account_id) -> None:
     """The right password: the account starts afresh, the address gets its attempt back."""
     cache = _cache()
-    account_key = _account_key(username)
+    (account_key,) = _account_keys(None, [account_id])
     cache.delete_many([account_key, account_key + ":start"])
     with contextlib.suppress(ValueError):
         cache.decr(_address_key(request))

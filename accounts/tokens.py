@@ -32,6 +32,8 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 from accounts.models import ApiToken
+from config.kept_queries import KeptQuery
+from games.validators import hidden_character_refusal
 
 EXPIRED = gettext_lazy("your API token has expired: ask for a new one with POST /api/v1/auth/token/")
 INVALID = gettext_lazy("invalid or revoked API token")
@@ -65,6 +67,9 @@ def token_create(*, user, name: str) -> tuple[ApiToken, str]:
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": gettext("give the token a name, to recognise it later")})
+    refusal = hidden_character_refusal(name)  # shown on the profile page, as every name is
+    if refusal:
+        raise ValidationError({"name": refusal})
     if len(name) > MAX_NAME_LENGTH:
         raise ValidationError(
             {
@@ -114,12 +119,16 @@ def token_for(user, name: str = "API sign-in") -> str:
     return token_create(user=user, name=name)[1]
 
 
+# Every API request with a token reads it: its SQL is compiled once per process.
+_TOKEN_BY_HASH = KeptQuery(lambda key_hash: ApiToken.objects.select_related("user").filter(key_hash=key_hash))
+
+
 class PersonalTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>``: a named token (by its hash), or a legacy DRF token;
     refused with a clear message once the token has expired."""
 
     def authenticate_credentials(self, key):
-        token = ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
+        token = _TOKEN_BY_HASH.first(hash_key(key))
         if token is None:
             return self._legacy(key)
         now = timezone.now()

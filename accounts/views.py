@@ -23,16 +23,20 @@ from accounts.profiles import profile_of, profile_update
 from accounts.sessions import sign_out_everywhere
 
 
+def answer_lockout(request, response):
+    """A sign-in page refused for a lockout answers 429 with Retry-After (its form says why)."""
+    lockout = lockout_of(request)
+    if lockout is not None and response.status_code == 200:
+        response.status_code = 429
+        response["Retry-After"] = str(lockout.retry_after)
+    return response
+
+
 class SignInView(LoginView):
     """allauth's sign-in page; a locked-out account or address gets 429 with Retry-After."""
 
     def form_invalid(self, form):
-        response = super().form_invalid(form)
-        lockout = lockout_of(self.request)
-        if lockout is not None:
-            response.status_code = 429
-            response["Retry-After"] = str(lockout.retry_after)
-        return response
+        return answer_lockout(self.request, super().form_invalid(form))
 
 
 def _profile_page(request, *, form=None, token_form=None, new_key=None, new_token=None, status=200):

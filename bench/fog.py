@@ -1,6 +1,7 @@
 """The FOG benchmark: random games per second, legal-move generation, AI time per turn and strength.
 
     .venv/bin/python -m bench.fog                      # speed (4 players, Standard) and AI time per decision
+    .venv/bin/python -m bench.fog --seconds 0.05 --decisions 2   # the same, tiny (the smoke test's)
     .venv/bin/python -m bench.fog --strength           # strongest level vs 3 random players, 100 games
     .venv/bin/python -m bench.fog --solo --games 5     # solo: mean score of greedy and search
     .venv/bin/python -m bench.fog --boards             # open vs packed Standard: game length, AI results
@@ -63,15 +64,17 @@ def ai_seconds_per_decision(level: str, decisions: int = 40) -> float:
     return (time.perf_counter() - start) / len(states)
 
 
-def speed(seconds: float) -> None:
+def speed(seconds: float, decisions: int = 40) -> None:
     games, plies = random_games_per_second(ENGINE, {"board": "standard"}, 4, seconds)
     calls, listed = legal_moves_per_second(seconds)
     print(f"The FOG speed, one core, {seconds:g} s per figure, 4 players on the Standard beach")
     print(f"  {games:8.1f} random games/s  ({plies:.0f} plies/game, {games * plies:8.0f} plies/s)")
     print(f"  {calls:8.0f} legal_moves calls/s in phase 2  ({listed:.1f} moves per position on average)")
     for level in list(levels("fog"))[1:]:
-        print(f"  {level:7} {ai_seconds_per_decision(level) * 1000:8.1f} ms per decision (phase 2)")
-    print(f"  mcts    {ai_seconds_per_decision('mcts') * 1000:8.1f} ms per decision (phase 2, unlisted SearchPlayer)")
+        print(f"  {level:7} {ai_seconds_per_decision(level, decisions) * 1000:8.1f} ms per decision (phase 2)")
+    print(
+        f"  mcts    {ai_seconds_per_decision('mcts', decisions) * 1000:8.1f} ms per decision (phase 2, unlisted SearchPlayer)"
+    )
 
 
 def strength(level: str, games: int) -> float:
@@ -181,6 +184,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="100 (--boards: 300 random games per board)")
     parser.add_argument("--boards", action="store_true", help="open vs packed Standard: length and AI results")
     parser.add_argument("--ai-games", type=int, default=200, help="--boards: games of the AI level per board")
+    parser.add_argument("--decisions", type=int, default=40, help="speed: phase-2 decisions timed per AI level")
     args = parser.parse_args()
     if args.boards:
         boards(args.games or 300, args.ai_games, args.level or "greedy")
@@ -189,7 +193,7 @@ def main() -> None:
     elif args.solo:
         solo(args.games or 100)
     else:
-        speed(args.seconds)
+        speed(args.seconds, args.decisions)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ postgres://postgres@127.0.0.1:5432/brume_bench, created and migrated if missing)
    /api/v1/live/<id>/moves/``) at a human pace (each seat waits ``--pace`` seconds, ±50 %,
    after it hears of the other's move, then reads its legal moves and plays). Each seat holds
    the game's event stream; the time from a POST leaving one seat to the event arriving on the
-   other seat's stream is one sample. p50 and p95, with 1 and with 200 games in progress.
+   other seat's stream is one sample. p50, p95 and p99, with 1 and with 200 games in progress
+   (a 1,000-player round: ``--games 500 --pace 10``).
 2. Watchers: ``--watchers`` streams over ``--watch-games`` games (both seats and spectators)
    while those games are played; errors (a refused or broken stream, a watcher that did not end
    on its game's last version) and the web process's memory per open stream.
@@ -310,6 +311,7 @@ async def round_trip(port: int, games, moves: int, pace: float) -> dict:
         "moves_per_second": len(samples) / elapsed,
         "p50_ms": 1000 * statistics.median(samples) if samples else float("nan"),
         "p95_ms": 1000 * percentile(samples, 0.95) if samples else float("nan"),
+        "p99_ms": 1000 * percentile(samples, 0.99) if samples else float("nan"),
         "max_ms": 1000 * max(samples) if samples else float("nan"),
         "post_p50_ms": 1000 * statistics.median(posts) if posts else float("nan"),
         "post_p95_ms": 1000 * percentile(posts, 0.95) if posts else float("nan"),
@@ -467,7 +469,7 @@ def main() -> None:
             cpu_per_move = (cpu_seconds(worker_pids(server.pid)) - cpu_before) / max(1, result["samples"])
             print(
                 f"round trip, {result['games']} games: p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
-                f"max {result['max_ms']:.1f} ms over {result['samples']} moves "
+                f"p99 {result['p99_ms']:.1f} ms, max {result['max_ms']:.1f} ms over {result['samples']} moves "
                 f"({result['moves_per_second']:.1f} moves/s), errors {len(result['errors'])}; "
                 f"the POST alone p50 {result['post_p50_ms']:.1f} ms, p95 {result['post_p95_ms']:.1f} ms; "
                 f"web CPU {1000 * cpu_per_move:.1f} ms a move (its POST, the next seat's GET, two pushes)"

@@ -8,7 +8,8 @@ and level) against a running site: gunicorn (config/gunicorn.conf.py) + PostgreS
     # the site (see docs/performance.md for the full environment), then:
     .venv/bin/python -m bench.load run --base http://127.0.0.1:8102 [--levels 1,8,32] [--seconds 5]
     # with "record upload": distinct Carnac logs POSTed to /api/v1/records/ with the token that
-    # setup wrote to var/bench-load-token (each a new record: stored, then sent to the queue)
+    # setup wrote to var/bench-load-token (each a new record: stored, then sent to the queue;
+    # --token-file on both names another file, --warm the seconds each page is read before)
     # server time of standings and the event page, cold (after a change) and warm, in-process:
     DATABASE_URL=... REDIS_URL=redis://127.0.0.1:6379/10 .venv/bin/python -m bench.load server-time
 
@@ -34,6 +35,7 @@ EVENT_NAME = "Bench Load Swiss"
 POOL = "carnac-bench"
 MAX_LEVEL = 64  # concurrent users at most
 MAX_SECONDS = 30.0  # per page and level at most
+TOKEN_FILE = Path(__file__).resolve().parent.parent / "var" / "bench-load-token"
 
 
 def _django():
@@ -43,7 +45,7 @@ def _django():
     django.setup()
 
 
-def setup(entrants: int, rounds: int, players: int) -> None:
+def setup(entrants: int, rounds: int, players: int, token_file: Path = TOKEN_FILE) -> None:
     """Store the event (unless there) and a rating pool, in the database DATABASE_URL names."""
     from django.core.management import call_command
 
@@ -60,26 +62,23 @@ def setup(entrants: int, rounds: int, players: int) -> None:
         Event.objects.filter(pk=stage.event_id).update(status=Event.Status.RUNNING, visibility="public")
         print(f"stored {entrants} entrants, {rounds} rounds in {time.perf_counter() - started:.1f} s")
     _pool(players)
-    _uploader()
+    _uploader(token_file)
     event = Event.objects.get(name=EVENT_NAME)
     print(f"event: /events/{event.slug}/")
 
 
-TOKEN_FILE = Path(__file__).resolve().parent.parent / "var" / "bench-load-token"
-
-
-def _uploader() -> None:
+def _uploader(token_file: Path) -> None:
     """An account that uploads logs in the "record upload" case, and its API token (written to
-    var/bench-load-token: only a hash is stored in the database)."""
+    ``token_file``, var/bench-load-token by default: only a hash is stored in the database)."""
     from django.contrib.auth import get_user_model
 
     from accounts.tokens import token_create
 
     user, _ = get_user_model().objects.get_or_create(username="load-uploader")
     _, key = token_create(user=user, name=f"bench {time.time():.0f}")
-    TOKEN_FILE.parent.mkdir(parents=True, exist_ok=True)
-    TOKEN_FILE.write_text(key)
-    print(f"upload token written to {TOKEN_FILE}")
+    token_file.parent.mkdir(parents=True, exist_ok=True)
+    token_file.write_text(key)
+    print(f"upload token written to {token_file}")
 
 
 def _pool(players: int) -> None:
@@ -218,7 +217,14 @@ class Uploads:
         return None if text is None else text.encode()
 
 
-def run(base: str, levels: list[int], seconds: float, only: list[str] | None) -> None:
+def run(
+    base: str,
+    levels: list[int],
+    seconds: float,
+    only: list[str] | None,
+    warm: float = 1.0,
+    token_file: Path = TOKEN_FILE,
+) -> None:
     host, port = _loopback(base)
     if max(levels) > MAX_LEVEL or seconds > MAX_SECONDS:
         raise SystemExit(f"at most {MAX_LEVEL} users and {MAX_SECONDS:.0f} s per page and level")
@@ -228,12 +234,12 @@ def run(base: str, levels: list[int], seconds: float, only: list[str] | None) ->
     for name, path in pages(slug).items():
         if only and name not in only:
             continue
-        load(host, port, path, 1, 1.0)  # warm: one reader computes what the others read
+        load(host, port, path, 1, warm)  # warm: one reader computes what the others read
         for users in levels:
             r = load(host, port, path, users, seconds)
             print(f"{name:<18} {users:>5} {r['rps']:>8.1f} {r['p50']:>8.1f} {r['p95']:>8.1f} {r['errors']:>7}")
-    if (only is None or "record upload" in only) and TOKEN_FILE.exists():
-        uploads = Uploads(TOKEN_FILE.read_text().strip(), count=int(60 * seconds * len(levels)))
+    if (only is None or "record upload" in only) and token_file.exists():
+        uploads = Uploads(token_file.read_text().strip(), count=int(60 * seconds * len(levels)))
         for users in levels:
             r = load(host, port, "/api/v1/records/", users, seconds, uploads)
             print(
@@ -306,19 +312,23 @@ def main() -> None:
     s.add_argument("--entrants", type=int, default=1000)
     s.add_argument("--rounds", type=int, default=9)
     s.add_argument("--players", type=int, default=5000)
+    s.add_argument("--token-file", type=Path, default=TOKEN_FILE, help="where the upload token is written")
     r = sub.add_parser("run")
     r.add_argument("--base", default="http://127.0.0.1:8000")
     r.add_argument("--levels", default="1,8,32")
     r.add_argument("--seconds", type=float, default=5.0)
     r.add_argument("--only", default="", help="page names, comma-separated")
+    r.add_argument("--warm", type=float, default=1.0, help="seconds one reader reads each page before it is timed")
+    r.add_argument("--token-file", type=Path, default=TOKEN_FILE, help="the upload token setup wrote")
     t = sub.add_parser("server-time")
     t.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     if args.command == "setup":
-        setup(args.entrants, args.rounds, args.players)
+        setup(args.entrants, args.rounds, args.players, args.token_file)
     elif args.command == "run":
         levels = [int(level) for level in args.levels.split(",")]
-        run(args.base, levels, args.seconds, [o.strip() for o in args.only.split(",") if o.strip()] or None)
+        only = [o.strip() for o in args.only.split(",") if o.strip()] or None
+        run(args.base, levels, args.seconds, only, args.warm, args.token_file)
     else:
         server_time(args.repeat)
 

@@ -13,6 +13,11 @@ code of Django, the site and its libraries, about 300,000 objects that live as l
 process) out of the garbage collector's sight (``gc.freeze``): a full collection, which a cold
 1,000-entrant standings computation sets off every other time, walked them all (about 160 ms;
 45-85 ms after). Objects freed later are still freed as usual. Test servers run with lifespan off.
+
+A live game's event stream (``GET /play/<public id>/events/``) is served by a small ASGI
+application of its own, ahead of Django's handler and middleware (games/push/endpoint.py: why,
+and what it checks): an open stream is then a coroutine, with no thread and no database
+connection. Every other request goes to Django.
 """
 
 import gc
@@ -24,6 +29,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DB_CONN_MAX_AGE", "0")
 os.environ.setdefault("BRUME_DB_POOL", "1")
 django_application = get_asgi_application()
+
+from games.push import endpoint as live_streams  # noqa: E402  (after Django is set up)
 
 
 async def _lifespan(receive, send) -> None:
@@ -45,5 +52,8 @@ async def _lifespan(receive, send) -> None:
 async def application(scope, receive, send):
     if scope["type"] == "lifespan":
         await _lifespan(receive, send)
+        return
+    if live_streams.stream_game(scope):
+        await live_streams.application(scope, receive, send)
         return
     await django_application(scope, receive, send)

@@ -1,4 +1,6 @@
-"""kombu's Redis transport, with one repair: a worker that loses Redis survives it.
+"""kombu's Redis transport, with one repair and one saving.
+
+The repair: a worker that loses Redis survives it.
 
 When the connection to Redis breaks, the worker's consumer closes its channel before
 reconnecting. Closing puts the messages it had received but not acknowledged back on their
@@ -36,6 +38,16 @@ class QoS(redis.QoS):
 
 class Channel(redis.Channel):
     QoS = QoS
+    _kept_client: tuple | None = None  # (the pool, its client)
+
+    def _create_client(self, asynchronous=False):
+        if asynchronous:
+            return super()._create_client(asynchronous=True)
+        pool = self.pool
+        kept = self._kept_client
+        if kept is None or kept[0] is not pool:  # a new pool after a fork or a lost connection
+            kept = self._kept_client = (pool, super()._create_client())
+        return kept[1]
 
 
 class Transport(redis.Transport):

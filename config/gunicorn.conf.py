@@ -11,6 +11,10 @@ a client that reaches the port directly cannot claim HTTPS or another address. B
 the same machine, set ``BRUME_BIND=127.0.0.1:8000`` and ``BRUME_TRUSTED_PROXIES=127.0.0.1,::1``.
 
 No ``Server: gunicorn`` banner: the response's default headers are sent without it.
+
+Metrics (config/metrics.py): with ``PROMETHEUS_MULTIPROC_DIR`` set, each worker writes its values
+into that folder and /metrics adds them up. A worker that ends has its open streams forgotten
+(``child_exit``); at the start, so have the processes that no longer run (``on_starting``).
 """
 
 import os
@@ -36,3 +40,33 @@ def _default_headers_without_server(self):
 
 
 wsgi.Response.default_headers = _default_headers_without_server
+
+
+def on_starting(server):
+    """Forget the live gauges (open streams) of processes that no longer run: a restart, a
+    worker killed without the server's notice. Their counters and histograms stay: what a dead
+    process counted still counts."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not directory:
+        return
+    from prometheus_client import multiprocess
+
+    os.makedirs(directory, exist_ok=True)
+    for name in os.listdir(directory):
+        pid = name.rsplit("_", 1)[-1].removesuffix(".db")
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            multiprocess.mark_process_dead(int(pid), directory)
+        except PermissionError:
+            pass  # it runs, as another user
+
+
+def child_exit(server, worker):
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory:
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid, directory)

@@ -1,8 +1,12 @@
-"""/healthz: is the database reachable, and the broker where one is configured?
+"""Health checks, for a load balancer and an orchestrator.
 
-Anyone gets the verdict only: ``{"status": "ok"}`` (200) or ``{"status": "unavailable"}`` (503),
-enough for a load balancer. Staff also get each check's details, error text included, which
-would tell an outsider about the servers behind the site.
+- ``/healthz/live`` (liveness): the process answers. Nothing else is checked, so that a database
+  or Redis outage never gets every web process restarted: ``{"status": "ok"}``, always 200.
+- ``/healthz/ready`` (readiness), and ``/healthz`` (the same, kept for the probes that use it):
+  is the database reachable, and the broker where one is configured? Anyone gets the verdict
+  only: ``{"status": "ok"}`` (200) or ``{"status": "unavailable"}`` (503), enough for a load
+  balancer. Staff also get each check's details, error text included, which would tell an
+  outsider about the servers behind the site.
 """
 
 from __future__ import annotations
@@ -62,6 +66,12 @@ def healthz(request):
     if _is_staff(request):
         body.update(checks)
     return JsonResponse(body, status=200 if healthy else 503)
+
+
+@never_cache
+def liveness(request):
+    """The process answers: no database, no broker, no session read."""
+    return JsonResponse({"status": "ok"})
 
 
 @never_cache

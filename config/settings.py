@@ -49,7 +49,7 @@ for _entry in BRUME_TRUSTED_PROXIES:
         raise ImproperlyConfigured(f"BRUME_TRUSTED_PROXIES: {_entry!r} is not an address or a network") from None
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts.admin_site.BrumeAdminConfig",  # django.contrib.admin, its sign-in limited (429)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -70,10 +70,12 @@ INSTALLED_APPS = [
     "ranking",
     "notifications",
     "webhooks",
+    "outbox",  # every email: stored with the work that caused it, sent after the commit
 ]
 
 MIDDLEWARE = [
     "config.proxies.TrustedProxyMiddleware",  # first: nothing may read a forwarded header before it
+    "config.observe.ObserveRequestMiddleware",  # the request's id (X-Request-ID) and its time (/metrics)
     "django.middleware.security.SecurityMiddleware",
     "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -82,6 +84,9 @@ MIDDLEWARE = [
     "config.http.ConditionalGetMiddleware",
     # A request served a previous version's cached standings stores nothing derived from them.
     "ranking.cache.StaleReadsMiddleware",
+    # A read whose database connection broke under it (PostgreSQL restarted) is served again on a
+    # fresh one: before the session and the user are read, so that they are read again too.
+    "config.db_busy.DatabaseRetryMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -92,6 +97,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "config.db_busy.DatabaseUnavailableMiddleware",  # a view without a working connection: 503, not 500
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -118,7 +124,14 @@ DATABASE_URL = env_str("DATABASE_URL")
 # each other's database.
 _TEST_DB_SUFFIX = f"_{os.getpid()}"
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+    # Health checks: a pooled connection is checked before the pool hands it out (Django passes
+    # psycopg-pool's ``check_connection``), a kept one before a request's first query; one that
+    # PostgreSQL's restart killed is replaced, not handed to a request (config/db_busy.py).
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+        )
+    }
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_TEST_DB_SUFFIX}"}
     # A pool of PostgreSQL connections per process (psycopg's, through Django's "pool" option).
     # The ASGI web process turns it on (config/asgi.py): there each request's synchronous part
@@ -179,10 +192,17 @@ BRUME_PUSH_MAX_STREAMS = env_int("BRUME_PUSH_MAX_STREAMS", 2000)
 BRUME_PUSH_MAX_PER_ADDRESS = env_int("BRUME_PUSH_MAX_PER_ADDRESS", 16)
 BRUME_PUSH_STREAM_SECONDS = env_int("BRUME_PUSH_STREAM_SECONDS", 600)
 BRUME_PUSH_HEARTBEAT_SECONDS = env_float("BRUME_PUSH_HEARTBEAT_SECONDS", 15.0)
+# Threads of a web process that open streams (session, user, the game's visibility): at most this
+# many of its pooled database connections serve stream openings at once (games/push/viewer.py).
+BRUME_PUSH_DB_READERS = env_int("BRUME_PUSH_DB_READERS", 4)
 
 # Celery: Redis as broker and result store when configured; otherwise tasks run in-process.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL)
+# One result-store client per process, not one per thread: under ASGI every request runs in a
+# thread of its own, and a task sent after a move built a new Redis backend (with its connection
+# pool) each time. Web processes never wait on a result, the only use that is not thread-safe.
+CELERY_RESULT_BACKEND_THREAD_SAFE = True
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if (CELERY_BROKER_URL or "").startswith("redis://"):  # unset: tasks run in-process
     CELERY_BROKER_TRANSPORT = "config.broker:Transport"  # kombu's, surviving a lost Redis (config/broker.py)
@@ -205,6 +225,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # How long a worker's claim on a record lasts before another delivery may take it over (a
 # worker killed mid-task never releases its claim). Keep it at least the task's time limit.
 BRUME_VALIDATION_LEASE = env_int("BRUME_VALIDATION_LEASE", CELERY_TASK_TIME_LIMIT)
+# The queue of tasks with no route of their own (the integration tests give their worker one).
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -239,6 +261,22 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": BRUME_SWEEP_INTERVAL},
     },
 }
+
+# One beat at a time (config/beat.py, docs/deploy.md "Beat"): with a Redis broker, beat keeps the
+# schedule and each task's last run in Redis, and only the beat holding a lock there sends. Every
+# beat asks for it, or renews it, at least every BRUME_BEAT_MAX_INTERVAL seconds; a holder that
+# died without letting go loses it BRUME_BEAT_LOCK_TIMEOUT seconds after its last tick.
+BRUME_BEAT_MAX_INTERVAL = env_int("BRUME_BEAT_MAX_INTERVAL", 5)
+BRUME_BEAT_LOCK_TIMEOUT = env_int("BRUME_BEAT_LOCK_TIMEOUT", 30)
+if BRUME_BEAT_LOCK_TIMEOUT < 2 * BRUME_BEAT_MAX_INTERVAL:
+    raise ImproperlyConfigured("BRUME_BEAT_LOCK_TIMEOUT must be at least twice BRUME_BEAT_MAX_INTERVAL")
+if (CELERY_BROKER_URL or "").startswith(("redis://", "rediss://")):  # no broker, no beat (embedded mode)
+    CELERY_BEAT_SCHEDULER = "config.beat:OneBeatScheduler"
+    CELERY_BEAT_MAX_LOOP_INTERVAL = BRUME_BEAT_MAX_INTERVAL
+    CELERY_REDBEAT_REDIS_URL = CELERY_BROKER_URL
+    CELERY_REDBEAT_REDIS_OPTIONS = {"socket_connect_timeout": BRUME_BROKER_CONNECT_TIMEOUT, "socket_timeout": 5}
+    CELERY_REDBEAT_KEY_PREFIX = env_str("BRUME_BEAT_KEY_PREFIX", "brume:beat:")  # two sites on one Redis
+    CELERY_REDBEAT_LOCK_TIMEOUT = BRUME_BEAT_LOCK_TIMEOUT
 
 # --- Notifications (notifications/, docs/notifications.md) -----------------------------------------
 # The bell's unread count on every page; the email digest's delay (a burst within it makes one
@@ -299,6 +337,7 @@ ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the link opens a page with a button: mai
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_SESSION_REMEMBER = True  # sessions last SESSION_COOKIE_AGE, as before allauth
+SESSION_ENGINE = "accounts.session_store"  # Django's database sessions, read with SQL compiled once
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 # Sign-up says plainly that an email is taken (issue 17); password reset stays silent (accounts.forms).
 ACCOUNT_PREVENT_ENUMERATION = False
@@ -316,11 +355,23 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Brume] "
 BRUME_ORGANISERS = env_str("BRUME_ORGANISERS", "staff")
 if BRUME_ORGANISERS not in ("staff", "verified"):
     raise ImproperlyConfigured('BRUME_ORGANISERS must be "staff" or "verified"')
-# Email: the console in embedded mode, SMTP from the environment in production.
-EMAIL_BACKEND = env_str(
+# Email (docs/deploy.md, "Mail through the queue"): every message is stored in the outbox, in the
+# transaction of the work that caused it, and sent after the commit by the outbox.send_mail task
+# with the delivery backend: the console in embedded mode, SMTP from the environment in
+# production (the EMAIL_BACKEND variable names it). A failed attempt waits RETRY_DELAY seconds,
+# doubling up to RETRY_MAX_DELAY, and is given up after MAX_ATTEMPTS; brume.sweep sends again
+# what is still pending BRUME_SWEEP_AFTER seconds after it was due.
+EMAIL_BACKEND = "outbox.backend.QueuedEmailBackend"
+BRUME_EMAIL_DELIVERY_BACKEND = env_str(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend" if EMBEDDED else "django.core.mail.backends.smtp.EmailBackend",
 )
+if BRUME_EMAIL_DELIVERY_BACKEND == EMAIL_BACKEND:
+    raise ImproperlyConfigured("EMAIL_BACKEND names the backend that sends the outbox's mail, not the outbox")
+BRUME_EMAIL_RETRY_DELAY = env_int("BRUME_EMAIL_RETRY_DELAY", 60)
+BRUME_EMAIL_RETRY_MAX_DELAY = env_int("BRUME_EMAIL_RETRY_MAX_DELAY", 3600)
+BRUME_EMAIL_MAX_ATTEMPTS = env_int("BRUME_EMAIL_MAX_ATTEMPTS", 15)  # about nine hours of retries
+BRUME_EMAIL_KEEP_DAYS = env_int("BRUME_EMAIL_KEEP_DAYS", 30)  # sent rows (without their message) are kept this long
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
@@ -328,6 +379,8 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+# An attempt's hold on its outbox row; a worker killed mid-send leaves it to the sweep after this.
+BRUME_EMAIL_CLAIM_SECONDS = max(60, CELERY_TASK_TIME_LIMIT)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Brume <noreply@localhost>")
 # --- end of the accounts block -----------------------------------------------------------------
 
@@ -372,7 +425,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.BrumeAutoSchema",
     # Input limits (docs/limits.md): JSON bodies of bounded size and depth; one error shape.
     "DEFAULT_PARSER_CLASSES": [
         "games.api.parsers.BoundedJSONParser",
@@ -403,8 +456,19 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# /healthz answers plain HTTP too: a load balancer's probe must not be redirected.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# /healthz (readiness), /healthz/live and /healthz/ready answer plain HTTP too: a load balancer's
+# probe must not be redirected; nor a Prometheus scraping a node directly on its private address.
+SECURE_REDIRECT_EXEMPT = [r"^healthz(/live|/ready)?$", r"^metrics$"]
+
+# /metrics (config/metrics.py): off unless a token or an allow list is set. A scraper sends
+# "Authorization: Bearer <token>", or comes from one of the addresses or networks listed.
+BRUME_METRICS_TOKEN = env_str("BRUME_METRICS_TOKEN", "")
+BRUME_METRICS_ALLOW = env_list("BRUME_METRICS_ALLOW")
+for _entry in BRUME_METRICS_ALLOW:
+    try:
+        ipaddress.ip_network(_entry)
+    except ValueError:
+        raise ImproperlyConfigured(f"BRUME_METRICS_ALLOW: {_entry!r} is not an address or a network") from None
 
 # Production hardening (check --deploy is clean with BRUME_EMBEDDED=false).
 if not EMBEDDED:
@@ -422,10 +486,26 @@ if not EMBEDDED:
     if env_bool("SECURE_HSTS_PRELOAD", False) is False:
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
+# Logs (config/logs.py): one JSON object per line in production, plain text when DEBUG or embedded
+# (``make run`` stays readable). Either way each record knows its request's id (X-Request-ID),
+# also inside the tasks that request sent. Celery's worker and beat use this too (config/celery.py).
+BRUME_LOG_FORMAT = env_str("BRUME_LOG_FORMAT", "text" if DEBUG or EMBEDDED else "json")
+if BRUME_LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured('BRUME_LOG_FORMAT must be "json" or "text"')
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {"()": "config.logs.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if BRUME_LOG_FORMAT == "json" else "plain",
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

@@ -8,10 +8,12 @@ module translates them with Django's gettext (the engines' catalogue is
   parameters; a marked string → ``gettext``; anything else unchanged.
 - ``reason_of(exc)``: the player's reason of an engine error, translated.
 - ``render_svg(engine, view)``: an engine's picture with its labels in the reader's language.
+- ``Translator()``: ``translated`` for one picture or list, each message looked up once.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 import logging
 from typing import Any
@@ -35,15 +37,25 @@ def _message(template: Any, n: int | None) -> str:
     return gettext(template) if template else ""
 
 
+def _word(value: str) -> str:
+    if isinstance(value, Contextual):
+        return pgettext(value.context, str(value))
+    return gettext(value) if value else value
+
+
 def translated(value: Any, *, strict: bool = False) -> Any:
     """``value`` in the active language when it is an engine text; otherwise ``value`` itself.
 
     A translation whose placeholders do not fit its text falls back on the English (and logs a
     warning); ``strict`` raises instead (the tests' check of the catalogue)."""
+    return _translated(value, strict, _message, _word)
+
+
+def _translated(value: Any, strict: bool, message_of, word_of) -> Any:
     if isinstance(value, Text):
-        args = [translated(arg, strict=strict) for arg in value.args]
-        params = {name: translated(param, strict=strict) for name, param in value.params.items()}
-        message = _message(value.template, value.params.get("n"))
+        args = [_translated(arg, strict, message_of, word_of) for arg in value.args]
+        params = {name: _translated(param, strict, message_of, word_of) for name, param in value.params.items()}
+        message = message_of(value.template, value.params.get("n"))
         try:
             return message.format(*args, **params)
         except (KeyError, IndexError, ValueError):
@@ -52,11 +64,42 @@ def translated(value: Any, *, strict: bool = False) -> Any:
             # A translation whose placeholders do not match its msgid: say it in English.
             logger.warning("engine text %r: the translation %r does not format", value.template, message)
             return str(Text(value.template, *args, **params))
-    if isinstance(value, Contextual):
-        return pgettext(value.context, str(value))
     if isinstance(value, str):
-        return gettext(value) if value else value
+        return word_of(value)
     return value
+
+
+class Translator:
+    """``translated`` for one piece of work in the active language (a board picture, a seat's
+    gestures), with each message looked up in the catalogue once.
+
+    Django's gettext finds the active language's catalogue anew at every call (~10 µs), and a
+    board names the same few things hundreds of times (a FOG board: ~800 texts). A message is
+    kept under its exact msgid, kind and context (a ``Text`` equals its English, so it is never a
+    key itself); the parameters are filled in at every call. Made for one use, in one language:
+    not kept across requests."""
+
+    def __init__(self):
+        self._messages: dict[tuple, str] = {}
+
+    def __call__(self, value: Any, *, strict: bool = False) -> Any:
+        return _translated(value, strict, self._message, self._word)
+
+    def _message(self, template: Any, n: int | None) -> str:
+        plural = isinstance(template, Plural)
+        context = getattr(template.singular if plural else template, "context", None)
+        key = (type(template), template, context, n if plural else None)
+        found = self._messages.get(key)
+        if found is None:
+            found = self._messages[key] = _message(template, n)
+        return found
+
+    def _word(self, value: str) -> str:
+        key = (type(value), value, getattr(value, "context", None))
+        found = self._messages.get(key)
+        if found is None:
+            found = self._messages[key] = _word(value)
+        return found
 
 
 def reason_of(exc: BaseException) -> str:
@@ -67,8 +110,13 @@ def reason_of(exc: BaseException) -> str:
     return translated(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
+@functools.cache
+def _draws_words(draw) -> bool:
+    return "translate" in inspect.signature(draw).parameters
+
+
 def render_svg(engine, view: dict) -> str:
     """The engine's picture of ``view`` with its labels in the active language."""
-    if "translate" in inspect.signature(engine.render_svg).parameters:
-        return engine.render_svg(view, translate=translated)
+    if _draws_words(getattr(engine.render_svg, "__func__", engine.render_svg)):
+        return engine.render_svg(view, translate=Translator())
     return engine.render_svg(view)  # an engine (a test's toy game) that draws no words

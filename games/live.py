@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -18,10 +19,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
+from config.kept_queries import KeptUpdate
+from config.metrics import LIVE_MOVES
 from games import live_states
 from games.ai.base import Budget, TurnContext
 from games.ai.registry import get_player
-from games.engine_texts import render_svg, translated
+from games.engine_texts import Translator, render_svg, translated
 from games.engines import Engine, EngineError, IllegalMove, get_engine
 from games.gamelog import ClaimedResult, GameLog, Seat
 from games.live_clock import after_turn, clock_start
@@ -56,6 +59,14 @@ def live_state(live: LiveGame) -> Any:
 def ai_level(live: LiveGame, seat: int) -> str | None:
     player = live.seats[seat].get("player", "")
     return player.split("/", 1)[1] if player.startswith("ai:") else None
+
+
+def ai_may_have_answered(live: LiveGame) -> bool:
+    """A move's caller must read the row again to show an AI's answer: only in embedded mode
+    (tasks run in-process, on commit) and only in a game with an AI seat."""
+    from django.conf import settings
+
+    return settings.CELERY_TASK_ALWAYS_EAGER and any(ai_level(live, seat) for seat in range(len(live.seats)))
 
 
 def seat_of(live: LiveGame, user) -> int | None:
@@ -112,8 +123,10 @@ def seconds_left(live: LiveGame) -> int | None:
     return max(0, limit - int((timezone.now() - live.turn_started_at).total_seconds()))
 
 
-def _schedule_clock(live_id: int, turn_version: int) -> None:
-    live = LiveGame.objects.get(pk=live_id)
+def _schedule_clock(
+    live_id: int, turn_version: int, *, current: LiveGame | None = None, to_move: int | None = None
+) -> None:
+    live = current if current is not None else LiveGame.objects.get(pk=live_id)
     if live.status != LiveGame.Status.PLAYING:
         return
     limit = turn_seconds(live)
@@ -124,7 +137,7 @@ def _schedule_clock(live_id: int, turn_version: int) -> None:
     if live.time_control:
         from games.tasks import live_clock_flag, publish
 
-        seat = _engine(live).to_move(live_state(live))
+        seat = to_move if current is not None else _engine(live).to_move(live_state(live))
         if seat is not None:
             left = clock_time_left(live.time_control, live.clock_left, seat, seat, live.turn_started_at, timezone.now())
             publish(live_clock_flag, live_id, turn_version, what=f"the game clock of {live}", countdown=left + 0.5)
@@ -196,11 +209,37 @@ def live_games_requeue(*, older_than: float | None = None, limit: int = 200) -> 
     return sent
 
 
-@transaction.atomic
-def live_play(*, live_id: int, seat: int, text: str, expected_version: int | None = None) -> LiveGame:
+# A move's write: ``LiveGame.objects.filter(pk=…, version=…).update(…)``, its SQL compiled once per
+# process (config/kept_queries.py). The markers are keys of the fields' ranges that no game has.
+_MOVE_WRITE = KeptUpdate(
+    lambda pk, version: LiveGame.objects.filter(pk=pk, version=version),
+    arguments=2,
+    markers=(2_123_456_788, 2_123_456_789),
+)
+
+
+def live_play(
+    *, live_id: int, seat: int, text: str, expected_version: int | None = None, current: LiveGame | None = None
+) -> LiveGame:
     """Play ``text`` for ``seat``; refused with a reason when it is not that seat's turn, the game
-    moved on meanwhile, or the move is illegal."""
-    live = LiveGame.objects.select_for_update().get(pk=live_id)
+    moved on meanwhile, or the move is illegal.
+
+    ``current``: the row as the caller just read it (a move POST reads the game once): it is not
+    read again, since the conditional update on ``version`` refuses a move computed on a row that
+    another move changed meanwhile; a move that does not end the game is then that one statement,
+    with no transaction around it (no BEGIN and COMMIT round trips: the statement is its own).
+    Without ``current`` the row is locked first. The state comes from the per-process cache
+    (games/live_states.py): the move is played on the state of the version the row is at. The
+    work a move starts (the AI's answer; a new turn's clocks and notification) is sent as tasks
+    once the move is committed (``_after_move``): with a broker none of it runs in the request.
+    """
+    if current is not None and current.pk == live_id:
+        return _play(current, seat, text, expected_version, locked=False)
+    with transaction.atomic():
+        return _play(LiveGame.objects.select_for_update().get(pk=live_id), seat, text, expected_version, locked=True)
+
+
+def _play(live: LiveGame, seat: int, text: str, expected_version: int | None, *, locked: bool) -> LiveGame:
     if live.status != LiveGame.Status.PLAYING:
         raise LiveMoveRefused(gettext("the game is over"))
     if expected_version is not None and expected_version != live.version:
@@ -213,9 +252,14 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
     if live.time_control and not clock_time_left(
         live.time_control, live.clock_left, seat, seat, live.turn_started_at, now
     ):
-        from games.live_actions import end_on_time
+        from games.live_actions import end_on_time, live_flag
 
-        return end_on_time(live, seat)  # the flag fell before the move arrived: the move is not played
+        if locked:
+            return end_on_time(live, seat)  # the flag fell before the move arrived: the move is not played
+        flagged = live_flag(live_id=live.pk)  # the row was read without a lock: the flag falls on the locked row
+        if flagged is None:
+            raise LiveMoveRefused(gettext("another move arrived first: look at the board again"))
+        return flagged
     try:
         # The seat's move is checked against its view (the reason of a refusal is the view's);
         # ``written`` is the referee's record form, which goes only into the stored moves.
@@ -236,25 +280,48 @@ def live_play(*, live_id: int, seat: int, text: str, expected_version: int | Non
         fields.update(turn_version=live.version + 1, turn_started_at=now)
         if live.time_control:
             fields["clock_left"] = after_turn(live.time_control, live.clock_left, seat, live.turn_started_at, now)
-    updated = LiveGame.objects.filter(pk=live.pk, version=live.version).update(**fields)
-    if updated != 1:
-        raise LiveMoveRefused(gettext("another move arrived first: look at the board again"))
-    live_states.remember(live.public_id, fields["moves"], state)
-    live.refresh_from_db()
     finished = engine.outcome(state) is not None
-    if finished:
-        _finish(live, engine, state)
-    announce(live)  # first on commit: the other seats hear of the move before an AI answers it
+    # The move and the game's record are written together; a move that does not end the game is one statement.
+    with transaction.atomic() if finished else nullcontext():
+        updated = _MOVE_WRITE.update(live.pk, live.version, **fields)
+        if updated != 1:
+            raise LiveMoveRefused(gettext("another move arrived first: look at the board again"))
+        live_states.remember(live.public_id, fields["moves"], state)
+        for name, value in fields.items():  # the row as written: not read again
+            setattr(live, name, value)
+        if finished:
+            _finish(live, engine, state)
+        announce(live)  # first on commit: the other seats hear of the move before an AI answers it
+    LIVE_MOVES.labels(live.game).inc()  # stored (/metrics: live moves per second)
     if not finished:
-        transaction.on_commit(lambda: _schedule_ai(live.pk))
-        if next_turn:
-            turn_version = live.turn_version
-            transaction.on_commit(lambda: _schedule_clock(live.pk, turn_version))
-            to_move = engine.to_move(state)
-            transaction.on_commit(
-                lambda: live_turn_started.send(sender=LiveGame, live_id=live.pk, seat=to_move), robust=True
-            )
+        to_move = engine.to_move(state)
+        transaction.on_commit(lambda: _after_move(live, to_move, next_turn))
     return live
+
+
+def _after_move(live: LiveGame, to_move: int | None, next_turn: bool) -> None:
+    """Send the tasks a move starts, from what the move knows (nothing is read again): the AI
+    seat's move, and the work of a new turn (``live_after_move``). Without a broker they run
+    in-process and then (embedded mode)."""
+    from games.tasks import live_after_move, play_live_ai_move, publish
+
+    if to_move is not None and ai_level(live, to_move):
+        publish(play_live_ai_move, live.pk, live.version, what=f"the AI move of {live}")
+    if next_turn:
+        what = f"the new turn of {live} at version {live.version}"
+        publish(live_after_move, live.pk, live.version, to_move, what=what)
+
+
+def live_after_move(*, live_id: int, version: int, to_move: int | None) -> None:
+    """A new turn's work, in a worker: its clocks are set (the flag and turn-timeout tasks) and
+    the seat to move is told it is its turn. Nothing when the game moved on (a repeated
+    delivery, or a later move that sent its own)."""
+    live = LiveGame.objects.filter(pk=live_id, version=version, status=LiveGame.Status.PLAYING).first()
+    if live is None:
+        return
+    _schedule_clock(live.pk, live.turn_version, current=live, to_move=to_move)
+    if to_move is not None:
+        live_turn_started.send_robust(sender=LiveGame, live_id=live.pk, seat=to_move)
 
 
 def live_ai_move(*, live_id: int, version: int) -> LiveGame | None:
@@ -395,9 +462,13 @@ def _actions(live: LiveGame, seat: int | None, clocks: list[Clock]) -> frozenset
     return frozenset(actions)
 
 
-def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
+def live_view(
+    live: LiveGame, user, ply: int | None = None, *, picture: bool = True, moved_by: int | None = None
+) -> LiveView:
     """What this user may see of the game: their seat's view, or the spectator's; at an earlier
-    move ``ply`` when asked (the board then is the viewer's own view after that move)."""
+    move ``ply`` when asked (the board then is the viewer's own view after that move).
+    ``picture=False``: no SVG board and no click gestures (the API sends neither). ``moved_by``:
+    the seat whose move the caller just wrote as the game's last (the answer to a move POST)."""
     from games.live_history import board_at, cached_move_lines, move_lines, replay_views
 
     engine = _engine(live)
@@ -416,15 +487,18 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
     to_move = view["to_move"] if live.status == LiveGame.Status.PLAYING else None
     mine = to_move is not None and to_move == seat
     legal = engine.player_moves(view) if mine else []
-    gestures = tuple(gesture.as_json(translated) for gesture in engine.move_gestures(view)) if mine else ()
-    placement = engine.move_placement(view) if mine and ply is None else None
+    clicks = mine and picture  # how to move by clicking the board: for the page only
+    words = Translator()  # the gestures' and the placement's labels: each looked up once
+    gestures = tuple(gesture.as_json(words) for gesture in engine.move_gestures(view)) if clicks else ()
+    placement = engine.move_placement(view) if clicks and ply is None else None
     outcome = engine.outcome(state) if view["over"] else None
     waiting = "" if to_move is None else pgettext("waiting for", "you") if mine else live.seats[to_move]["name"]
     if views:
         _shown, svg = board_at(engine, views, ply)
         history = move_lines(live, engine, seat, views)
     else:
-        svg, history = render_svg(engine, view), cached_move_lines(live, engine, seat)
+        svg = render_svg(engine, view) if picture else ""
+        history = cached_move_lines(live, engine, seat, moved_by=moved_by)
     clocks = _clocks(live, seat, to_move)
     offered = live.draw_offer if live.status == LiveGame.Status.PLAYING else None
     return LiveView(
@@ -438,7 +512,7 @@ def live_view(live: LiveGame, user, ply: int | None = None) -> LiveView:
         _ending_text(live) or (translated(outcome.reason) if outcome else ""),
         seconds_left(live),
         gestures=gestures if ply is None else (),
-        placement=placement.as_json(translated) if placement is not None else None,
+        placement=placement.as_json(words) if placement is not None else None,
         history=history,
         clocks=clocks,
         actions=_actions(live, seat, clocks),

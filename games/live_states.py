@@ -46,6 +46,11 @@ def _cached(key: tuple) -> Any | None:
         return state
 
 
+def cached_state(game_id: str, moves: Sequence[str]) -> Any | None:
+    """The kept state after exactly ``moves``, or None (never replays)."""
+    return _cached(_key(game_id, moves))
+
+
 def replayed(game_id: str, moves: Sequence[str], start: Callable[[], Any], play: Callable[[Any, str], Any]) -> Any:
     """The state after ``moves``: from the cache, from the cached state one move earlier, or
     replayed from ``start()``."""

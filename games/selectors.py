@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
+from config.kept_queries import KeptQuery
 from games.ai.registry import levels
 from games.engine_texts import reason_of, render_svg
 from games.engines import Engine, EngineError, all_engines, get_engine
@@ -22,6 +23,9 @@ class VisibilityRule(Protocol):
 
     ``listing`` asks what may appear in a list, which is narrower than what may be opened by its
     link (an unlisted event's games open by link but are never listed to outsiders).
+
+    A rule never hides a live game from a person seated in it (``live_game_for_seat`` relies on
+    it: a move POST checks the seat on the row it read, with no visibility query).
     """
 
     def hidden_records(self, user, *, listing: bool) -> Q: ...
@@ -88,8 +92,21 @@ def live_game_links(live: LiveGame) -> list[tuple[str, str]]:
 
 
 def live_game_for_viewer(public_id: str, user) -> LiveGame | None:
-    """The live game with this public id if this user may open it; None otherwise (404)."""
-    return live_games_visible_to(user).select_related("record").filter(public_id=public_id).first()
+    """The live game with this public id if this user may open it; None otherwise (404).
+
+    One read of the row; the visibility rules' query only for someone not seated in the game (no
+    rule hides a game from its own players): a player's page, API read and stream opening, after
+    each move, cost no exclusion query."""
+    from games.live import seat_of
+
+    live = _LIVE_GAME_BY_PUBLIC_ID.first(public_id)
+    if live is None or seat_of(live, user) is not None:
+        return live
+    return live if _may_open_unseated(live, user) else None
+
+
+def _may_open_unseated(live: LiveGame, user) -> bool:
+    return live_games_visible_to(user).filter(pk=live.pk).exists()
 
 
 @dataclass(frozen=True)
@@ -225,3 +242,27 @@ def log_text(record: GameRecord) -> str:
     from games.gamelog import textform
 
     return textform.dumps(jsonform.log_from_dict(record.log))
+
+
+# A move's one read of the game's row, its SQL compiled once per process (config/kept_queries.py).
+_LIVE_GAME_BY_PUBLIC_ID = KeptQuery(
+    lambda public_id: LiveGame.objects.select_related("record").filter(public_id=public_id)
+)
+
+
+def live_game_for_seat(public_id: str, user) -> tuple[LiveGame | None, int | None]:
+    """(the live game, the user's seat in it) for a move or an action, in one read of the row.
+
+    A person seated in a game may always open it (no visibility rule hides a game from its own
+    players: tests/live/test_cheap_move.py), so a seated user needs no visibility query; for
+    anyone else the game is returned only when they may open it (the caller answers 403), and
+    (None, None) when they may not or it does not exist (404: the two look the same)."""
+    from games.live import seat_of
+
+    live = _LIVE_GAME_BY_PUBLIC_ID.first(public_id)
+    if live is None:
+        return None, None
+    seat = seat_of(live, user)
+    if seat is not None:
+        return live, seat
+    return (live if _may_open_unseated(live, user) else None), None

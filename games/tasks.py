@@ -34,6 +34,18 @@ def publish(task, *args, what: str, countdown: float | None = None, retry: bool 
     return True
 
 
+def publish_each(task, ids: list, *, what) -> list:
+    """``publish(task, id)`` for each id in turn, ``what(id)`` naming it; stops at the first the
+    broker refuses (the rest would only wait out the same timeout: the sweep sends them later).
+    Returns the ids sent."""
+    sent = []
+    for one in ids:
+        if not publish(task, one, what=what(one)):
+            break
+        sent.append(one)
+    return sent
+
+
 # Fire-and-forget tasks ignore their result: sending one then never touches the result store,
 # which would otherwise subscribe to the task's result at every publish.
 @shared_task(
@@ -108,6 +120,15 @@ def play_live_ai_move(live_id: int, version: int) -> dict:
 
     live = live_ai_move(live_id=live_id, version=version)
     return {"live": live_id, "played": live is not None}
+
+
+@shared_task(name="games.live_after_move", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def live_after_move(live_id: int, version: int, to_move: int | None) -> None:
+    """After a move that began a new turn: set the turn's clocks, tell the seat to move (never in
+    the web request when there is a broker); a stale delivery does nothing."""
+    from games.live import live_after_move as after
+
+    after(live_id=live_id, version=version, to_move=to_move)
 
 
 @shared_task(name="games.live_turn_timeout", acks_late=True, reject_on_worker_lost=True)

@@ -27,19 +27,26 @@ def hidden_character_text(text: str, *, multiline: bool = False) -> str | None:
     return gettext("a lone surrogate (%(code)s), which is not text, at position %(position)d") % params
 
 
-def _refuse(problem: str | None) -> None:
-    if problem:
-        raise ValidationError(
-            gettext("contains %(problem)s: retype it without that character") % {"problem": problem},
-            code="hidden_character",
-        )
+def hidden_character_refusal(text: str, *, multiline: bool = False) -> str | None:
+    """The refusal of ``text`` for a person, in the active language (None when it is clean):
+    what services that collect errors field by field give back."""
+    problem = hidden_character_text(str(text), multiline=multiline)
+    if problem is None:
+        return None
+    return gettext("contains %(problem)s: retype it without that character") % {"problem": problem}
+
+
+def _refuse(text, *, multiline: bool = False) -> None:
+    refusal = hidden_character_refusal(text, multiline=multiline)
+    if refusal:
+        raise ValidationError(refusal, code="hidden_character")
 
 
 def visible_text(value) -> None:
     """One line of text a person can read as it is: names, places, keys."""
-    _refuse(hidden_character_text(str(value)))
+    _refuse(value)
 
 
 def visible_multiline_text(value) -> None:
     """Like ``visible_text``, with tabs and line ends allowed: descriptions, reasons, pasted logs."""
-    _refuse(hidden_character_text(str(value), multiline=True))
+    _refuse(value, multiline=True)

@@ -21,6 +21,7 @@ from games.selectors import (
     allowed_viewers,
     game_catalogue,
     game_entry,
+    live_game_for_seat,
     live_game_for_viewer,
     live_game_links,
     log_download_refusal,
@@ -165,23 +166,34 @@ def live_game(request, public_id: str):
 
     A POST plays a move, or with ``action`` resigns, offers / accepts / declines a draw, aborts
     or claims a win on time; ``?ply=N`` shows the viewer's own board after move N."""
-    from games.live import LiveMoveRefused, live_enforce_clock, live_play, live_view, seat_of
+    from games.live import LiveMoveRefused, ai_may_have_answered, live_enforce_clock, live_play, live_view
     from games.live_actions import LIVE_ACTIONS
 
-    live = live_game_for_viewer(public_id, request.user)
+    if request.method == "POST":  # one read of the row; a seated player needs no visibility query
+        live, seat = live_game_for_seat(public_id, request.user)
+    else:
+        live = live_game_for_viewer(public_id, request.user)
+        seat = None
     if live is None:
         raise Http404("no such game")
     if live_enforce_clock(live_id=live.pk, current=live) is not None:  # the turn's time ran out
         live.refresh_from_db()
+    moved_by = None  # the seat whose move this request wrote as the game's last
     if request.method == "POST":
-        seat = seat_of(live, request.user)
         if seat is None:
             raise PermissionDenied(gettext("only the players of this game may move"))
         version = _whole_number(request.POST.get("version", ""), 0, 2**31 - 1)
         action = request.POST.get("action", "move")
         try:
             if action == "move":
-                live_play(live_id=live.pk, seat=seat, text=request.POST.get("move", ""), expected_version=version)
+                played = len(live.moves)
+                live = live_play(
+                    live_id=live.pk,
+                    seat=seat,
+                    text=request.POST.get("move", ""),
+                    expected_version=version,
+                    current=live,
+                )
             elif action in LIVE_ACTIONS:
                 if version is None:
                     raise LiveMoveRefused(gettext("the page did not say which position it shows: reload it"))
@@ -190,13 +202,17 @@ def live_game(request, public_id: str):
                 raise LiveMoveRefused(gettext("unknown action"))
         except LiveMoveRefused as exc:
             messages.error(request, str(exc))
-        # Read again, not the row the move returned: an AI seat may have answered on commit.
-        live.refresh_from_db()
+            live.refresh_from_db()  # a refusal may come from a row that changed meanwhile
+        else:
+            if action != "move" or ai_may_have_answered(live):
+                live.refresh_from_db()  # embedded: an AI seat answered on commit, show its move too
+            elif len(live.moves) == played + 1:  # not when its time ran out: then nothing was played
+                moved_by = seat
     ply = _whole_number(request.GET.get("ply"), 0, 10**6) if request.method == "GET" else None
-    context = {"state": live_view(live, request.user, ply=ply), "links": live_game_links(live)}
-    if request.htmx:
+    context = {"state": live_view(live, request.user, ply=ply, moved_by=moved_by)}
+    if request.htmx:  # the board fragment shows no links: not read (a join of four tables)
         return render(request, "games/_live_board.html", context)
-    return render(request, "games/live_game.html", context)
+    return render(request, "games/live_game.html", {**context, "links": live_game_links(live)})
 
 
 RECORDS_PER_PAGE = 25

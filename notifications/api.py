@@ -104,7 +104,10 @@ class MyNotificationsView(TournamentView):
         responses={200: NotificationSerializer(many=True), **errors(401)},
     )
     def get(self, request):
-        unread = str(request.query_params.get("unread", "")).lower() in ("1", "true", "yes")
+        sent = request.query_params.getlist("unread")
+        if any(value not in ("true", "false") for value in sent):  # the schema's boolean, nothing looser
+            raise ValidationError({"unread": [gettext("true or false")]})
+        unread = "true" in sent
         found = selectors.notifications_of(request.user, unread_only=unread)
         page = self.paginate_queryset(found)
         return self.get_paginated_response(NotificationSerializer(page, many=True).data)

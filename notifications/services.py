@@ -173,8 +173,10 @@ def digest_send(*, user_id: int) -> int:
     """Email ``user_id`` every notification still waiting for an email, in one message; returns
     how many it listed (0: nothing was sent).
 
-    The rows are locked while the message goes out; a concurrent run skips them rather than
-    waits, and finds nothing left. A failed send rolls back: the rows wait for the next run.
+    The rows are locked while the message is written; a concurrent run skips them rather than
+    waits, and finds nothing left. The message goes to the outbox in this transaction and leaves
+    after its commit (a mail server that is down delays it there); a failure here rolls back:
+    the rows wait for the next run.
     Rows read on the site meanwhile, or whose kind the person has since turned off for email,
     are not sent.
     """

@@ -150,6 +150,15 @@ def pool_changed(pool_id: int | None) -> None:
         transaction.on_commit(lambda: _bump(pool_id, (POOL,)))
 
 
+def everything_changed(*, event_ids: list[int], pool_ids: list[int]) -> None:
+    """Every event's and pool's derived data out of date at once, now: the database was restored
+    from a backup, and the values kept were computed from rows it no longer holds."""
+    for event_id in event_ids:
+        _bump(event_id)
+    for pool_id in pool_ids:
+        _bump(pool_id, (POOL,))
+
+
 class KeptInProcess:
     """The values a process read last, by key: at most ``size`` of them, each for at most
     ``seconds`` (None: until pushed out). Thread-safe."""
@@ -328,21 +337,33 @@ def cached_html(event_id: int, name: str, template: str, context: Callable[[], d
 
 # --- what changes an event's derived data -----------------------------------------------------
 
-# A round, match or series game never moves to another event: their events are remembered.
+# A round, match or series game never moves to another event: their events are remembered, but
+# only once the row is known to be committed. A row read inside a transaction may be one that the
+# transaction made and then rolls back, and SQLite hands a rolled-back row's id out again (its
+# sequence rolls back too): remembered then, the id would name the wrong event for the next row
+# that gets it, and that event's pages would stay out of date.
 _event_of: dict[tuple[str, int], int] = {}
 
 
 def _remember(kind: str, pk: int | None, find: Callable[[], int | None]) -> int | None:
     if pk is None:
         return None
-    found = _event_of.get((kind, pk))
+    key = (kind, pk)
+    found = _event_of.get(key)
     if found is None:
         found = find()
         if found is not None:
-            if len(_event_of) > 100_000:
-                _event_of.clear()
-            _event_of[(kind, pk)] = found
+            if transaction.get_connection().in_atomic_block:
+                transaction.on_commit(lambda: _store(key, found))
+            else:
+                _store(key, found)
     return found
+
+
+def _store(key: tuple[str, int], event_id: int) -> None:
+    if len(_event_of) > 100_000:
+        _event_of.clear()
+    _event_of[key] = event_id
 
 
 def event_of_stage(stage_id: int | None) -> int | None:

@@ -127,6 +127,16 @@ class StageStandings:
     def participant_ids(self) -> frozenset[int]:
         return frozenset(row.participant.pk for row in self.rows)
 
+    def why_choices(self, a: int | None, b: int | None) -> tuple[int | None, int | None]:
+        """Who the "why is one above the other" choosers start on: the two asked for when both
+        are in these standings and differ; otherwise two different people, never one twice
+        (the first asked, else the leader, and the next one down)."""
+        ids = [row.participant.pk for row in self.rows]
+        first = a if a in self.participant_ids else (ids[0] if ids else None)
+        if b in self.participant_ids and b != first:
+            return first, b
+        return first, next((pk for pk in ids if pk != first), None)
+
     @cached_property
     def groups(self) -> list[tuple[str, list[StandingRow]]]:
         """(group name, its rows) in order; one unnamed group when the stage has none."""

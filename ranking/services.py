@@ -254,7 +254,7 @@ def rating_updates_requeue(*, older_than: float | None = None, limit: int = 1000
     """Send again the rating update of every outbox row still waiting: due (``BRUME_SWEEP_AFTER``
     after its request, later after failures), or requested over ``older_than`` seconds ago.
     Returns the game ids sent."""
-    from games.tasks import publish
+    from games.tasks import publish_each
     from ranking.tasks import update_ratings_for_game
 
     now = timezone.now()
@@ -266,12 +266,7 @@ def rating_updates_requeue(*, older_than: float | None = None, limit: int = 1000
     game_ids = list(rows.values_list("game_id", flat=True)[:limit])
     if game_ids:
         logger.info("re-queueing %d rating updates", len(game_ids))
-    sent = []
-    for game_id in game_ids:
-        if not publish(update_ratings_for_game, game_id, what=f"the rating update of series game {game_id}"):
-            break  # the broker is down: the rest would only wait out the same timeout
-        sent.append(game_id)
-    return sent
+    return publish_each(update_ratings_for_game, game_ids, what=lambda pk: f"the rating update of series game {pk}")
 
 
 def rated_games_rebuild(*, progress: Progress | None = None) -> int:

@@ -47,6 +47,7 @@ def stage_standings(request, slug: str, number: int):
     a, b = _int(request.GET.get("a")), _int(request.GET.get("b"))
     ids = standings.participant_ids
     why = standings.why(a, b) if a in ids and b in ids and a != b else ""
+    chosen = standings.why_choices(a, b)  # never the same person in both choosers
     groups, page = standings.groups, None
     if not stage.groups and len(standings) > STANDINGS_PER_PAGE:
         page = Paginator(standings.rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
@@ -66,8 +67,8 @@ def stage_standings(request, slug: str, number: int):
     context = {
         "event": event, "stage": stage, "standings": standings, "groups": groups, "page": page,
         "why": why, "a": a, "b": b, "table": table,
-        "options_a": _selected(options, a if a in ids else None),
-        "options_b": _selected(options, b if b in ids else None),
+        "options_a": _selected(options, chosen[0]),
+        "options_b": _selected(options, chosen[1]),
     }  # fmt: skip
     return render(request, "ranking/stage_standings.html", context)
 

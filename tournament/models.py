@@ -435,3 +435,76 @@ class DeclaredConflict(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} / {self.second}"
+
+
+# --- organiser jobs (issue 31): long organiser work in the background ----------------------
+
+
+def new_job_id() -> str:
+    return secrets.token_urlsafe(12)  # 96 random bits: a job's address cannot be guessed or walked
+
+
+class OrganiserJob(models.Model):
+    """Long organiser work run by a worker (a TRF import), with its progress and its outcome.
+
+    The work's input is kept here so that any worker can read it. ``done`` and ``total`` are
+    written while the work runs, through a connection of their own (tournament.jobs), so that
+    they are seen while the work's own transaction is still open; ``result`` and ``error`` say
+    what came of it. At most one job of a kind is queued or running on a stage.
+    """
+
+    class Kind(models.TextChoices):
+        TRF_IMPORT = "trf_import", gettext_lazy("TRF import")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", gettext_lazy("Waiting for a worker")
+        RUNNING = "running", gettext_lazy("Running")
+        DONE = "done", gettext_lazy("Done")
+        FAILED = "failed", gettext_lazy("Failed")
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_job_id, editable=False)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
+    stage = models.ForeignKey(Stage, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    language = models.CharField(max_length=10, blank=True, help_text="the starter's language, for the messages")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    input_text = models.TextField(blank=True, help_text="the work's input (the TRF file's text)")
+    result = models.JSONField(null=True, blank=True, help_text="what the work stored, in counts")
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("organiser job")
+        verbose_name_plural = gettext_lazy("organiser jobs")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "kind"],
+                condition=Q(status__in=["queued", "running"]),
+                name="one_active_job_per_stage_and_kind",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.public_id} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("job-detail", args=[self.event.slug, self.public_id])
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    @property
+    def percent(self) -> int:
+        return min(100, self.done * 100 // self.total) if self.total else 0

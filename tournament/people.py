@@ -73,6 +73,15 @@ def participant_link(participant: Participant, game: str = "") -> str:
 
 # What an event's participant list reads of each participant (a thousand of them, each a full
 # model instance with its status put in words one by one, took 80 ms to draw; 48 ms this way).
+def default_ai_name(ai_level: str) -> str:
+    """The name an AI entrant gets when it is added without one (stored as it is, untranslated)."""
+    return f"AI {ai_level}"
+
+
+def is_default_ai_name(name: str, ai_level: str) -> bool:
+    return bool(ai_level) and name.strip().casefold() == default_ai_name(ai_level).casefold()
+
+
 LISTED_FIELDS = ("pk", "seed", "name", "status", "ai_level", "late_entry_round", "checked_in", "user_id", "event_id")
 
 
@@ -83,11 +92,18 @@ class ParticipantRow:
     pk: int
     seed: int | None
     link: str  # the name as HTML, linked as everywhere (``participant_link``)
+    name: str
     ai_level: str
     status: str  # in words
     is_active: bool
     late_entry_round: int | None
     checked_in: bool
+
+    @property
+    def ai_tag(self) -> str:
+        """The AI level to show beside the name, unless the name says it already: an AI entrant
+        added without a name is called "AI <level>", and the tag would repeat it."""
+        return "" if is_default_ai_name(self.name, self.ai_level) else self.ai_level
 
 
 def participant_rows(participants: Iterable[Participant], game: str) -> list[ParticipantRow]:
@@ -95,7 +111,7 @@ def participant_rows(participants: Iterable[Participant], game: str) -> list[Par
     words = {value: str(label) for value, label in Participant.Status.choices}
     return [
         ParticipantRow(
-            p.pk, p.seed, participant_link(p, game), p.ai_level, words.get(p.status, p.status),
+            p.pk, p.seed, participant_link(p, game), p.name, p.ai_level, words.get(p.status, p.status),
             p.status == Participant.Status.ACTIVE, p.late_entry_round, p.checked_in,
         )
         for p in participants

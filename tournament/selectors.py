@@ -8,8 +8,8 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.models import Event, Match, MatchSeat, Participant, Round, SeriesGame, Stage
-from tournament.permissions import closed_to_outsiders
+from tournament.models import Event, Match, MatchSeat, OrganiserJob, Participant, Round, SeriesGame, Stage
+from tournament.permissions import closed_to_outsiders, is_organiser
 
 
 def visible_events(user) -> QuerySet[Event]:
@@ -407,3 +407,12 @@ def flagged_matches(event: Event) -> list[Match]:
         .select_related("round__stage__event")
         .order_by("round__stage__number", "round__number", "table")
     )
+
+
+def organiser_job_for(user, event: Event, public_id: str) -> OrganiserJob | None:
+    """The event's job with this public id if the user organises the event; None otherwise (a
+    404 for the page and the API alike: to anyone else a job does not exist)."""
+    if not is_organiser(user, event):
+        return None
+    jobs = OrganiserJob.objects.select_related("event", "stage", "started_by").defer("input_text")
+    return jobs.filter(event=event, public_id=public_id).first()

@@ -25,3 +25,11 @@ def run_deadlines_task() -> dict:
     from tournament.services.deadlines import run_deadlines
 
     return run_deadlines(timezone.now()).as_dict()
+
+
+@shared_task(name="tournament.run_organiser_job", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def run_organiser_job(job_id: int) -> None:
+    """Run an organiser job (a TRF import) with its progress; a finished job is not run again."""
+    from tournament.services.jobs import job_run
+
+    job_run(job_id=job_id)

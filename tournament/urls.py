@@ -39,6 +39,7 @@ urlpatterns = [
         trf_import.stage_import_trf_page,
         name="stage-import-trf",
     ),
+    path("events/<slug:slug>/jobs/<str:public_id>/", trf_import.job_detail, name="job-detail"),  # issue 31
     path("events/<slug:slug>/stages/<int:number>/rounds/<int:round_number>/", public.round_detail, name="round-detail"),
     path("events/<slug:slug>/rounds/<int:round_id>/swap/", organiser.round_swap, name="round-swap"),
     path("events/<slug:slug>/matches/", organiser.event_matches, name="event-matches"),

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
+from games.validators import visible_text
 from tournament.api.base import TournamentView, created, errors, validated, visible_event
 from tournament.api.filters import Pages
 from webhooks import selectors, services
@@ -51,14 +52,14 @@ class EndpointInput(serializers.Serializer):
     url = serializers.CharField(max_length=500)
     style = serializers.ChoiceField(choices=Endpoint.Style.choices, default="json")
     kinds = serializers.ListField(child=serializers.ChoiceField(choices=SUBSCRIBABLE), default=list(SUBSCRIBABLE))
-    name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+    name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True, validators=[visible_text])
 
 
 class EndpointUpdateInput(serializers.Serializer):
     url = serializers.CharField(max_length=500, required=False)
     style = serializers.ChoiceField(choices=Endpoint.Style.choices, required=False)
     kinds = serializers.ListField(child=serializers.ChoiceField(choices=SUBSCRIBABLE), required=False)
-    name = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    name = serializers.CharField(max_length=80, required=False, allow_blank=True, validators=[visible_text])
     active = serializers.BooleanField(required=False)
 
 

@@ -3,12 +3,17 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.validators import visible_text
 from webhooks.models import SUBSCRIBABLE, Endpoint, Kind
 
 
 class EndpointForm(forms.Form):
     name = forms.CharField(
-        label=_("Name"), max_length=80, required=False, help_text=_("a note for you: 'club site', 'Discord #results'")
+        label=_("Name"),
+        max_length=80,
+        required=False,
+        validators=[visible_text],
+        help_text=_("a note for you: 'club site', 'Discord #results'"),
     )
     url = forms.CharField(
         label=_("URL"),

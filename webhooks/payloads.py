@@ -156,7 +156,7 @@ def _lines_to_description(lines: list[str]) -> str:
 
 def _describe(kind: str, data: dict) -> tuple[str, list[str]]:
     if kind == "pairings_published":
-        title = f"Round {data['round']} pairings ({data['stage']['name']})"
+        title = f"Round {data['round']} pairings ({_plain(data['stage']['name'])})"
         lines = []
         for p in data["pairings"]:
             who = " vs ".join(_plain(seat["name"]) for seat in p["players"])
@@ -171,7 +171,7 @@ def _describe(kind: str, data: dict) -> tuple[str, list[str]]:
         ]
         return title, lines
     if kind == "standings_changed":
-        return f"Standings ({data['stage']['name']})", _standing_lines(data)
+        return f"Standings ({_plain(data['stage']['name'])})", _standing_lines(data)
     if kind == "event_finished":
         winners = ", ".join(_plain(name) for name in data["winners"]) or "—"
         lines = [f"Winner: {winners}", ""]

@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from games.validators import hidden_character_refusal
 from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Event, Round, SeriesGame, Stage
 from tournament.permissions import can_create_event, is_organiser
@@ -68,6 +69,16 @@ def _check_url(url: str) -> str:
     return url.strip()
 
 
+def _check_name(name: str) -> str:
+    """The endpoint's name, a note shown on the webhook pages: bounded, with no hidden characters."""
+    if len(name) > 80:
+        raise ServiceError(gettext("the name has at most 80 characters"))
+    refusal = hidden_character_refusal(name)  # the form and the API say it of their field first
+    if refusal:
+        raise ServiceError(refusal)
+    return name.strip()
+
+
 def check_may_register(by, event: Event | None) -> None:
     if not by.is_authenticated:
         raise NotAllowed(gettext("sign in to register a webhook"))
@@ -85,8 +96,7 @@ def endpoint_create(
     check_may_register(by, event)
     kinds = _check_kinds(list(SUBSCRIBABLE) if kinds is None else kinds)
     style, url = _check_style(style), _check_url(url)
-    if len(name) > 80:
-        raise ServiceError(gettext("the name has at most 80 characters"))
+    name = _check_name(name)
     existing = Endpoint.objects.filter(event=event) if event else Endpoint.objects.filter(owner=by, event=None)
     if existing.count() >= settings.BRUME_WEBHOOKS_MAX_ENDPOINTS:
         limit = settings.BRUME_WEBHOOKS_MAX_ENDPOINTS
@@ -100,7 +110,7 @@ def endpoint_create(
         )
     secret = new_secret()
     endpoint = Endpoint.objects.create(
-        owner=by, event=event, url=url, style=style, kinds=kinds, name=name.strip(), secret=secret
+        owner=by, event=event, url=url, style=style, kinds=kinds, name=name, secret=secret
     )
     return endpoint, secret
 
@@ -122,9 +132,7 @@ def endpoint_update(*, endpoint: Endpoint, by, **fields) -> Endpoint:
     if "url" in fields:
         changes["url"] = _check_url(fields["url"])
     if "name" in fields:
-        if len(fields["name"]) > 80:
-            raise ServiceError(gettext("the name has at most 80 characters"))
-        changes["name"] = fields["name"].strip()
+        changes["name"] = _check_name(fields["name"])
     if "active" in fields and bool(fields["active"]) != endpoint.active:
         if fields["active"]:
             _check_url(changes.get("url", endpoint.url))
@@ -304,10 +312,11 @@ def delivery_attempt(*, delivery_id: int, now: datetime | None = None) -> Delive
     body = json.dumps(delivery.payload, separators=(",", ":"), ensure_ascii=False).encode()
     try:
         target = safety.check_url(endpoint.url)
-    except safety.UnresolvableHost as missing:
-        return _finish(delivery, now, number, None, "", f"not sent: {missing.message}", 0)
-    except safety.UnsafeURL as refused:  # it resolves inside our network now: never worth a retry
-        return _finish(delivery, now, number, None, "", f"not sent: {refused.message}", 0, give_up=True)
+    except safety.UnsafeURL as refused:
+        # A name that does not resolve now, or resolves inside our network now (DNS rebinding, or
+        # a receiver moving its servers): nothing is sent, and like any failure it is retried on
+        # the schedule (docs/webhooks.md), each retry checking the address afresh, then given up.
+        return _finish(delivery, now, number, None, "", f"not sent: {refused.message}", 0)
     answer = transport.post(
         target, body, headers_for(delivery, body, int(time.time())), timeout=settings.BRUME_WEBHOOKS_TIMEOUT
     )

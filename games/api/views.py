@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 
+from django.core.cache import cache
 from django.db import DataError, transaction
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
@@ -15,16 +17,20 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
+from config.api_schema import ErrorSerializer
+from config.errors import error_body, error_response
 from games.api.parsers import BoundedJSONParser, PlainTextParser
 from games.engines import UnknownGame
 from games.gamelog import LogFormatError, jsonform, parse_log
 from games.gamelog.validator import validate
 from games.log_errors import log_error_text
-from games.models import GameRecord
+from games.models import GameRecord, LiveGame
+from games.push import announce
 from games.selectors import (
     HIDDEN_DUPLICATE,
     game_catalogue,
     game_entry,
+    live_game_for_seat,
     live_game_for_viewer,
     may_open_record,
     public_verdict,
@@ -90,12 +96,6 @@ class RecordPageSerializer(serializers.Serializer):
     results = RecordSerializer(many=True)
 
 
-class ErrorSerializer(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()
-    where = serializers.CharField(allow_null=True)
-
-
 def _game_json(entry) -> dict:
     return {**entry.info.to_json(), "ai_levels": list(entry.ai_levels)}
 
@@ -136,15 +136,12 @@ class ValidateLogView(APIView):
         try:
             log = parse_log(request.data) if isinstance(request.data, str) else jsonform.log_from_dict(request.data)
         except LogFormatError as exc:
-            return Response(
-                {"error": "not a Brume game log", "detail": log_error_text(exc), "where": exc.where},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            return error_response(400, "invalid_log", log_error_text(exc), field=exc.where)
         return Response(translated_verdict(validate(log).to_json(texts=True)))
 
 
 def _rejected(exc: RecordRejected) -> dict:
-    return {"error": "rejected", "detail": exc.message, "where": exc.where}
+    return error_body("rejected", exc.message, field=exc.where)
 
 
 class RecordListView(APIView):
@@ -179,12 +176,12 @@ class RecordListView(APIView):
             try:
                 game_entry(game)
             except UnknownGame as exc:
-                return Response({"error": "invalid", "detail": str(exc), "where": "game"}, status=400)
+                return error_response(400, "invalid", exc, field="game")
             records = records.filter(game=game)
         if source:
             if source not in GameRecord.Source.values:
                 detail = gettext("source is one of %(values)s") % {"values": ", ".join(GameRecord.Source.values)}
-                return Response({"error": "invalid", "detail": detail, "where": "source"}, status=400)
+                return error_response(400, "invalid", detail, field="source")
             records = records.filter(source=source)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(records.order_by("-created_at", "-pk"), request, view=self)
@@ -202,7 +199,7 @@ class RecordListView(APIView):
         except RecordRejected as exc:
             return Response(_rejected(exc), status=status.HTTP_400_BAD_REQUEST)
         if not upload.created and not may_open_record(upload.record, request.user):
-            return Response({"error": "duplicate", "detail": HIDDEN_DUPLICATE, "where": None}, status=409)
+            return error_response(409, "duplicate", HIDDEN_DUPLICATE)
         body = {**RecordSerializer(upload.record, context={"request": request}).data, "duplicate": not upload.created}
         headers = {"Location": upload.record.get_absolute_url()}
         return Response(body, status=status.HTTP_201_CREATED if upload.created else status.HTTP_200_OK, headers=headers)
@@ -220,19 +217,10 @@ class RecordBulkView(APIView):
     def post(self, request):
         logs = request.data.get("logs") if isinstance(request.data, dict) else None
         if not isinstance(logs, list) or not logs:
-            return Response(
-                {"error": "invalid", "detail": gettext('send {"logs": [...]} with one to 100 logs'), "where": "logs"},
-                status=400,
-            )
+            return error_response(400, "invalid", gettext('send {"logs": [...]} with one to 100 logs'), field="logs")
         if len(logs) > MAX_BULK:
-            return Response(
-                {
-                    "error": "invalid",
-                    "detail": gettext("at most %(count)d logs at once") % {"count": MAX_BULK},
-                    "where": "logs",
-                },
-                status=400,
-            )
+            detail = gettext("at most %(count)d logs at once") % {"count": MAX_BULK}
+            return error_response(400, "invalid", detail, field="logs")
         results, created = [], []
         for index, item in enumerate(logs):
             results.append(self._store_one(request, index, item, created))
@@ -247,13 +235,8 @@ class RecordBulkView(APIView):
         """One log of the batch, in its own savepoint: whatever goes wrong with it is its own
         entry (400 for a log Brume cannot take, 500 for a fault of ours) and the others stand."""
         if not isinstance(item, str | dict):
-            return {
-                "index": index,
-                "status": 400,
-                "error": "rejected",
-                "detail": gettext("each log is a JSON object (the log) or a string (its text form)"),
-                "where": f"logs[{index}]",
-            }
+            detail = gettext("each log is a JSON object (the log) or a string (its text form)")
+            return {"index": index, "status": 400, **error_body("rejected", detail, field=f"logs[{index}]")}
         try:
             with transaction.atomic():
                 upload = record_upload(data=item, by=request.user, enqueue=False)
@@ -261,25 +244,15 @@ class RecordBulkView(APIView):
             return {"index": index, "status": 400, **_rejected(exc)}
         except (DataError, TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
             logger.warning("bulk upload: log %d could not be stored: %r", index, exc)
-            return {
-                "index": index,
-                "status": 400,
-                "error": "rejected",
-                "detail": gettext(
-                    "this log could not be read or stored as a Brume game log (check its text for "
-                    "control characters such as \\u0000 and for values of the wrong type)"
-                ),
-                "where": f"logs[{index}]",
-            }
+            detail = gettext(
+                "this log could not be read or stored as a Brume game log (check its text for "
+                "control characters such as \\u0000 and for values of the wrong type)"
+            )
+            return {"index": index, "status": 400, **error_body("rejected", detail, field=f"logs[{index}]")}
         except Exception:
             logger.exception("bulk upload: log %d failed", index)
-            return {
-                "index": index,
-                "status": 500,
-                "error": "server_error",
-                "detail": gettext("this log was not stored because of an error on our side; send it again later"),
-                "where": f"logs[{index}]",
-            }
+            detail = gettext("this log was not stored because of an error on our side; send it again later")
+            return {"index": index, "status": 500, **error_body("server_error", detail, field=f"logs[{index}]")}
         if upload.created:
             created.append(upload.record.pk)
         return {
@@ -304,7 +277,11 @@ class LiveMoveSerializer(serializers.Serializer):
     move = serializers.CharField(
         help_text="the move as your seat writes it: one of legal_moves (Brouillard: c2c4 or ?d4, without an answer)"
     )
-    version = serializers.IntegerField(required=False, help_text="the game's version you saw; refused if it moved on")
+    version = serializers.IntegerField(
+        required=False,
+        help_text="the game's version you saw (expected version): the move is refused with 409, nothing "
+        "changed, when the game moved on since; a repeated POST of a played move is refused so",
+    )
 
 
 class LiveGameSerializer(serializers.Serializer):
@@ -380,6 +357,31 @@ class LiveGameView(APIView):
         return Response(_live_json(live_view(live, request.user)))
 
 
+IDEMPOTENCY_SECONDS = 24 * 3600  # how long a move's Idempotency-Key is remembered
+
+
+def _idempotency_key(request, live, what: str) -> str | None:
+    """The cache key of a move's ``Idempotency-Key`` header (per game and user), or None."""
+    sent = request.headers.get("Idempotency-Key", "")
+    if what != "move" or not sent:
+        return None
+    digest = hashlib.sha256(sent.encode()).hexdigest()[:32]
+    return f"brume:live-move-key:{live.public_id}:{request.user.pk}:{digest}"
+
+
+def _announce_if_moved_on(live, sent_version: int | None) -> None:
+    """A move or action refused because the game moved on since the version it was sent at: tell
+    the game's streams its current version again. The change may have been stored by a web node
+    that died between its commit and its push (a retry after a lost answer lands here), and the
+    other seats would then wait for an event that never comes. One publish, on a refusal only;
+    a stream drops a version it has already seen."""
+    if sent_version is None:
+        return
+    current = LiveGame.objects.filter(pk=live.pk).only("public_id", "version", "revision", "status").first()
+    if current is not None and current.version > sent_version:
+        announce(current)
+
+
 class _SeatRequest(APIView):
     """A POST from one seat of a live game: the game the caller may see, its seat in it, the
     request's data checked, the clock enforced; then ``act`` and the game as the seat sees it."""
@@ -394,30 +396,42 @@ class _SeatRequest(APIView):
         raise NotImplementedError
 
     def post(self, request, public_id: str):
-        from games.live import LiveMoveRefused, live_enforce_clock, live_view, seat_of
+        from games.live import LiveMoveRefused, ai_may_have_answered, live_enforce_clock, live_view
 
-        live = live_game_for_viewer(public_id, request.user)
+        live, seat = live_game_for_seat(public_id, request.user)
         if live is None:
-            raise NotFound(gettext("no such live game"))
-        seat = seat_of(live, request.user)
+            return error_response(404, "not_found", gettext("no such live game"))
         if seat is None:
             detail = (
                 gettext("only the players of this game may move")
                 if self.what == "move"
                 else gettext("only the players of this game may do that")
             )
-            return Response({"error": "forbidden", "detail": detail, "where": None}, status=403)
+            return error_response(403, "forbidden", detail)
         data = self.serializer_class(data=request.data)
         if not data.is_valid():
             detail = gettext("send %(example)s") % {"example": self.example}
-            return Response({"error": "invalid", "detail": detail, "where": self.what}, status=400)
-        live_enforce_clock(live_id=live.pk, current=live)
+            return error_response(400, "invalid", detail, field=self.what)
+        key = _idempotency_key(request, live, self.what)
+        if key is not None and cache.get(key) is not None:  # sent again: played once, answered alike
+            body = _live_json(live_view(live, request.user, picture=False))
+            announce(live)  # the first copy's push may have failed: streams drop what they have seen
+            return Response(body, headers={"Idempotent-Replayed": "true"})
+        live = live_enforce_clock(live_id=live.pk, current=live) or live
+        played = len(live.moves)
         try:
             live = self.act(live, seat, data.validated_data)
         except LiveMoveRefused as exc:
-            return Response({"error": "refused", "detail": str(exc), "where": self.what}, status=409)
-        live.refresh_from_db()  # an AI seat may have answered on commit: show its move too
-        return Response(_live_json(live_view(live, request.user)))
+            _announce_if_moved_on(live, data.validated_data.get("version"))
+            return error_response(409, "refused", exc, field=self.what)
+        if key is not None:
+            cache.set(key, live.version, IDEMPOTENCY_SECONDS)
+        # The game's last move is the caller's (not when its time ran out: then nothing was played).
+        moved_by = seat if self.what == "move" and len(live.moves) == played + 1 else None
+        if ai_may_have_answered(live):
+            live.refresh_from_db()  # embedded: an AI seat answered on commit, show its move too
+            moved_by = None
+        return Response(_live_json(live_view(live, request.user, picture=False, moved_by=moved_by)))
 
 
 class LiveMoveView(_SeatRequest):
@@ -430,10 +444,35 @@ class LiveMoveView(_SeatRequest):
     def act(self, live, seat: int, data: dict):
         from games.live import live_play
 
-        return live_play(live_id=live.pk, seat=seat, text=data["move"], expected_version=data.get("version"))
+        return live_play(
+            live_id=live.pk, seat=seat, text=data["move"], expected_version=data.get("version"), current=live
+        )
 
     @extend_schema(
-        request=LiveMoveSerializer, responses={200: LiveGameSerializer, 400: ErrorSerializer, 403: ErrorSerializer}
+        request=LiveMoveSerializer,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                str,
+                location=OpenApiParameter.HEADER,
+                description="any unique text per move (a UUID): a POST repeated with the same key plays the move "
+                "once and answers 200 with the game as your seat sees it now, with the header "
+                "Idempotent-Replayed: true (remembered for a day)",
+            )
+        ],
+        responses={
+            200: LiveGameSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="refused, nothing changed: the game moved on since the version you sent (a late or "
+                "repeated move), another move arrived first, it is not your turn, the move is illegal, or the "
+                "game is over; detail says which",
+            ),
+        },
+        summary="Play a move from your seat (send the version you saw; an Idempotency-Key makes a retry safe)",
     )
     def post(self, request, public_id: str):
         return super().post(request, public_id)

@@ -30,6 +30,10 @@ class Watcher:
             self.latest = event
         self._wake.set()
 
+    def hang_up(self) -> None:
+        """The page went away (on the watcher's loop): the stream ends without waiting."""
+        self._offer(None)
+
     async def wait(self, timeout: float) -> LiveEvent | None:
         """The newest event not yet taken, waiting at most ``timeout`` seconds; None if none."""
         if self.latest is None and not self.lost:

@@ -1,9 +1,15 @@
-"""Caps on open streams, in this process: in all, and per client address."""
+"""Caps on open streams, in this process: in all, and per client address.
+
+The open streams are also a gauge of /metrics (config/metrics.py): one addition when a stream
+opens, one when it ends; nothing per event sent.
+"""
 
 from __future__ import annotations
 
 import threading
 from collections import Counter
+
+from config.metrics import OPEN_STREAMS, REFUSED_STREAMS
 
 
 class StreamLimits:
@@ -16,12 +22,18 @@ class StreamLimits:
         """Reserve a slot; None when granted, else the reason of the refusal."""
         with self._lock:
             if self.total >= max_total:
-                return "busy"
-            if self._per_address[address] >= max_per_address:
-                return "too many"
-            self.total += 1
-            self._per_address[address] += 1
-        return None
+                refused = "busy"
+            elif self._per_address[address] >= max_per_address:
+                refused = "too many"
+            else:
+                self.total += 1
+                self._per_address[address] += 1
+                refused = None
+        if refused:
+            REFUSED_STREAMS.labels(refused).inc()
+        else:
+            OPEN_STREAMS.inc()
+        return refused
 
     def give_back(self, address: str) -> None:
         with self._lock:
@@ -29,6 +41,7 @@ class StreamLimits:
             self._per_address[address] -= 1
             if self._per_address[address] <= 0:
                 del self._per_address[address]
+        OPEN_STREAMS.dec()
 
     def open_from(self, address: str) -> int:
         with self._lock:

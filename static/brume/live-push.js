@@ -44,6 +44,9 @@
       return;
     }
     var source = new EventSource(root.dataset.liveEvents + "?version=" + now.version);
+    source.onopen = function () {
+      document.documentElement.dataset.liveStream = "open"; // for whoever waits on it (the tests)
+    };
     source.onmessage = function (message) {
       var data;
       try {
@@ -64,9 +67,10 @@
     };
   }
 
-  // A refresh that brings the very board already shown is not swapped in: the page may have got
-  // it meanwhile from its own move's answer, and swapping would wipe the clicks of a move being
-  // made (a reconnecting stream can announce a version the page is about to receive).
+  // A refresh that brings the very board already shown, or an older one, is not swapped in: the
+  // page may have got it, or a newer one, meanwhile from its own move's answer (a refresh asked
+  // for before that answer can come back after it, drawn at the version before the AI's reply),
+  // and swapping would wipe the clicks of a move being made or show a board gone by.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var config = event.detail.requestConfig;
     var trigger = config && config.triggeringEvent;
@@ -74,7 +78,7 @@
     var now = shown();
     var html = event.detail.serverResponse || "";
     var found = /data-live-version="(\d+)" data-live-status="(\w+)"/.exec(html);
-    if (now && found && Number(found[1]) === now.version && found[2] === now.status) {
+    if (now && found && (Number(found[1]) < now.version || (Number(found[1]) === now.version && found[2] === now.status))) {
       event.detail.shouldSwap = false;
     }
   });

@@ -12,7 +12,7 @@ from accounts.tokens import token_create
 from tests.accounts.conftest import confirm_last_email, link_in_last_email, sign_up
 from tests.accounts.test_tokens_and_sessions import with_token
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # the emails leave after the commit
 User = get_user_model()
 PASSWORD = "misty-dolmen-4417"
 

@@ -100,3 +100,37 @@ def test_strangers_have_no_profile_to_read_or_change(api, client):
     assert api.get(ME).status_code == 401
     assert api.patch(ME, {"club": "x"}, format="json").status_code == 401
     assert client.get("/me/profile/").status_code == 302
+
+
+HIDDEN = ["Al\u202eice", "Zero\u200bwidth", "Bidi\u2067isolate"]
+
+
+@pytest.mark.parametrize("field", ["display_name", "club"])
+@pytest.mark.parametrize("value", HIDDEN)
+def test_a_name_with_a_right_to_left_override_is_refused_by_the_api(api, field, value):
+    """Issue 33: every other name refused U+202E (games.validators), the display name stored it."""
+    user = make_user("gwen")
+    profile_update(user=user, display_name="Gwen", club="Brest")
+    api.force_authenticate(user)
+    response = api.patch(ME, {field: value}, format="json")
+    assert response.status_code == 400
+    assert "invisible character" in str(response.json()["fields"][field])
+    profile = profile_of(user)
+    assert (profile.display_name, profile.club) == ("Gwen", "Brest")
+
+
+@pytest.mark.parametrize("field", ["display_name", "club"])
+def test_a_name_with_a_right_to_left_override_is_refused_by_the_page(client, field):
+    user = make_user("gwen")
+    client.force_login(user)
+    fields = {"display_name": "Gwen", "club": "", "country": "BE", "time_zone": "UTC", "language": "en"}
+    refused = client.post("/me/profile/", fields | {field: "Al\u202eice"})
+    assert refused.status_code == 400
+    assert "U+202E" in refused.content.decode() and "invisible character" in refused.content.decode()
+    assert profile_of(user).display_name == "" and profile_of(user).club == ""
+
+
+def test_the_service_refuses_hidden_characters_in_names():
+    with pytest.raises(ValidationError) as refused:
+        profile_update(user=make_user(), display_name="Al\u202eice")
+    assert "display_name" in refused.value.message_dict

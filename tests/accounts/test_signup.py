@@ -19,6 +19,7 @@ def signed_in_as(client) -> str | None:
     return User.objects.get(pk=user_id).username if user_id else None
 
 
+@pytest.mark.django_db(transaction=True)  # the emails leave after the commit
 def test_a_new_person_signs_up_verifies_the_email_and_signs_in_by_email(client):
     response = sign_up(client)
     assert response.status_code == 302 and response["Location"] == "/accounts/confirm-email/"
@@ -36,6 +37,7 @@ def test_a_new_person_signs_up_verifies_the_email_and_signs_in_by_email(client):
     assert signed_in_as(client) == "newcomer"
 
 
+@pytest.mark.django_db(transaction=True)  # the emails leave after the commit
 def test_a_verified_person_signs_in_by_user_name_too(client):
     sign_up(client)
     confirm_last_email(client)

@@ -176,3 +176,15 @@ def test_sign_out_everywhere_needs_a_post_and_a_signed_in_person(client):
     assert APIClient().post("/api/v1/me/sign-out-everywhere/").status_code == 401
     client.force_login(make_user())
     assert client.get("/me/sign-out-everywhere/").status_code == 405
+
+
+def test_a_token_name_with_a_right_to_left_override_is_refused(api, client):
+    """Issue 33: a token's name is shown on the profile page like any other name."""
+    user = make_user("gwen")
+    api.force_authenticate(user)
+    response = api.post(TOKENS, {"name": "my\u202escript"}, format="json")
+    assert response.status_code == 400 and "U+202E" in str(response.json())
+    client.force_login(user)
+    page = client.post("/me/profile/tokens/", {"name": "my\u202escript"})
+    assert page.status_code == 400 and "U+202E" in page.content.decode()
+    assert not ApiToken.objects.exists()

@@ -1,6 +1,7 @@
 """Pages work under the Content-Security-Policy: Chromium reports no violation."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.tournament.factories import make_event
 
@@ -24,7 +25,7 @@ def test_the_site_pages_run_without_a_csp_violation(live_server, page, misty_nim
 def test_the_swagger_ui_renders_under_its_policy(live_server, page):
     assert violations_on(page, live_server.url + "/api/docs/") == []
     page.wait_for_selector("#swagger-ui .info", timeout=15000)
-    assert page.get_by_text("Brume API").first.is_visible()
+    expect(page.get_by_text("Brume API").first).to_be_visible()
 
 
 def test_redoc_renders_under_its_policy(live_server, page):

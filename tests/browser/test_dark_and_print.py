@@ -4,6 +4,7 @@ print black on white without the site around them; a scoresheet's QR code lands 
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_event
@@ -84,8 +85,9 @@ def test_a_printed_scoresheet_is_black_on_white_without_menus_and_its_print_butt
     assert page.evaluate("document.body.dataset.printed") == "yes"
     page.emulate_media(media="print")
     for hidden in (".site-header", ".site-footer", ".sheet-tools"):
-        assert not page.locator(hidden).is_visible(), hidden
-    assert page.locator(".qr svg").is_visible() and page.locator(".result-boxes td.box").count() == 6
+        expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator(".qr svg")).to_be_visible()
+    expect(page.locator(".result-boxes td.box")).to_have_count(6)
     colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
     assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]  # even when the screen is dark
 
@@ -99,7 +101,7 @@ def test_a_pairings_table_row_is_never_split_across_printed_pages(live_server, p
         "tr => [getComputedStyle(tr).breakInside, getComputedStyle(tr.closest('table').tHead).display]"
     )
     assert rules == ["avoid", "table-header-group"]  # the header repeats on every page
-    assert page.locator(".sheet-pairings tbody tr").count() == 4
+    expect(page.locator(".sheet-pairings tbody tr")).to_have_count(4)
     assert (
         page.locator(".sheet-pairings .table-number").first.evaluate("td => parseFloat(getComputedStyle(td).fontSize)")
         >= 20
@@ -115,6 +117,7 @@ def test_the_scoresheet_qr_link_opens_the_match_page_at_the_log_form(live_server
     sign_in(page, live_server, match.seats.first().participant.user)
     page.goto(target)
     form = page.locator("#attach-log-1")
-    assert form.evaluate("d => d.open") and page.get_by_label("Log file").is_visible()
+    expect(page.get_by_label("Log file")).to_be_visible()
+    assert form.evaluate("d => d.open")
     box = form.bounding_box()
     assert 0 <= box["y"] < page.viewport_size["height"]  # brought into view

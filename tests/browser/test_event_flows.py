@@ -1,6 +1,7 @@
 """The three flows of an event in a real browser: organise and pair, report and confirm, rule."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_event, make_user
@@ -35,11 +36,11 @@ def test_an_organiser_creates_an_event_and_pairs_a_round(live_server, page):
     page.reload()
     page.get_by_role("button", name="Start the event").click()
     page.get_by_role("link", name="Pair round 1").click()
-    assert page.get_by_role("heading", name="Browser Open: round 1 (preview)").is_visible()
+    expect(page.get_by_role("heading", name="Browser Open: round 1 (preview)")).to_be_visible()
     page.get_by_role("button", name="Publish round 1").click()
     page.wait_for_url("**/events/browser-open/**")
-    assert page.get_by_role("heading", name="Round 1").is_visible()
-    assert page.get_by_text("2 results missing").is_visible()
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.get_by_text("2 results missing")).to_be_visible()
     assert Round.objects.filter(stage__event=event).count() == 1
     assert Match.objects.filter(round__stage__event=event).count() == 2
 
@@ -75,7 +76,7 @@ def test_an_organiser_rules_on_a_dispute(live_server, page):
     game_report(game=game, by=second.user, ranks=[2, 1])
     sign_in(page, live_server, owner)
     page.goto(live_server.url + event.get_absolute_url())
-    assert page.get_by_text("Rule on 1 dispute").is_visible()
+    expect(page.get_by_text("Rule on 1 dispute")).to_be_visible()
     page.goto(live_server.url + match.get_absolute_url())
     page.get_by_label(f"{second.name} won").check()
     page.get_by_label("Reason (shown to the players)").fill("the score sheet shows it")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -213,6 +214,22 @@ def test_a_big_menhirs_picker_asks_for_the_part_then_the_tile_to_take_away(live_
     assert LiveGame.objects.get(pk=live.pk).moves[-1] == wanted["move"]
 
 
+def board_at_last_revision(page, live, timeout: float = 20.0) -> None:
+    """Wait until the page shows the game's last revision. With a worker (PostgreSQL + Redis), the
+    AI's move is followed by the new turn's bookkeeping in a task, which bumps the revision after
+    "Your move." is already shown, and its push swaps the board in again."""
+    shown = page.locator("#live-board [data-live-version]").first
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        revision = str(LiveGame.objects.get(pk=live.pk).revision)
+        if shown.get_attribute("data-live-version") == revision:
+            settle(page)
+            if shown.get_attribute("data-live-version") == str(LiveGame.objects.get(pk=live.pk).revision):
+                return
+        page.wait_for_timeout(50)
+    raise AssertionError("the board did not reach the game's last revision")
+
+
 def test_brouillard_another_piece_starts_over_and_a_stray_click_clears(live_server, page):
     user = make_user("olga")
     live = live_create(
@@ -226,7 +243,7 @@ def test_brouillard_another_piece_starts_over_and_a_stray_click_clears(live_serv
     page.get_by_label("Your move (in the game's notation)").fill("Qd1,Wb2,Wd2,Wf2")
     page.get_by_role("button", name="Play").click()
     expect(page.locator("#live-board")).to_contain_text("Your move.", timeout=20_000)
-    settle(page)
+    board_at_last_revision(page, live)
     board = page.locator("figure.board")
     board.locator('[data-target="s-d2"]').click()
     expect(board.locator(".is-chosen")).to_have_attribute("data-target", "s-d2")

@@ -26,7 +26,7 @@ def test_a_person_plays_a_move_and_the_ai_answers(live_server, page):
     )
     sign_in(page, live_server, user)
     page.goto(live_server.url + live.get_absolute_url())
-    assert page.get_by_text("Your move.").is_visible()
+    expect(page.get_by_text("Your move.")).to_be_visible()
     move = live_view(live, user).moves[0]
     page.get_by_text("Type a move").click()  # the notation form is folded under the board's clicks
     page.get_by_label("Your move (in the game's notation)").fill(move)

@@ -13,6 +13,11 @@ from tests.tournament.factories import make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def stream_open(page) -> None:
+    """Wait until the page's event stream is open (live-push.js marks <html> when it is)."""
+    expect(page.locator("html[data-live-stream=open]")).to_have_count(1, timeout=15_000)
+
+
 def signed_in_page(browser, client, server, user):
     client.force_login(user)
     context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -33,12 +38,12 @@ def test_the_waiting_seats_board_updates_when_the_other_seat_moves(browser, clie
     try:
         page.goto(asgi_server.url + live.get_absolute_url())
         expect(page.locator("#live-board")).to_contain_text("Waiting for Ann")
-        page.wait_for_timeout(500)  # the stream is open
+        stream_open(page)
         move = live_view(LiveGame.objects.get(pk=live.pk), ann).moves[0]
         client.force_login(ann)
         assert client.post(reverse("live-game", args=[live.public_id]), {"move": move, "version": 0}).status_code == 200
-        # Pushed: well before the 10 s fallback poll, with no reload.
-        expect(page.locator("#live-board")).to_contain_text("Move 1.", timeout=5_000)
+        # Pushed on the open stream, with no reload (the page polls only when a stream is refused).
+        expect(page.locator("#live-board")).to_contain_text("Move 1.", timeout=15_000)
         assert page.locator("[data-live-version]").get_attribute("data-live-version") == "1"
     finally:
         context.close()
@@ -73,20 +78,20 @@ def test_sounds_are_off_until_turned_on_then_a_chime_says_it_is_your_move(browse
         page.goto(asgi_server.url + live.get_absolute_url())
         toggle = page.get_by_role("button", name="Sounds off")
         expect(toggle).to_have_attribute("aria-pressed", "false")
-        page.wait_for_timeout(500)  # the stream is open
+        stream_open(page)
         version = whole_turn(ann, 0)
-        expect(page.locator("#live-board")).to_contain_text(f"Move {version}.", timeout=5_000)
+        expect(page.locator("#live-board")).to_contain_text(f"Move {version}.", timeout=15_000)
         expect(page.locator("#live-board")).to_contain_text("Your move.")
         assert page.locator("body").get_attribute("data-last-sound") is None  # off: silent
         toggle.click()
         expect(page.get_by_role("button", name="Sounds on")).to_have_attribute("aria-pressed", "true")
         page.reload()  # the choice is kept in this browser
         expect(page.get_by_role("button", name="Sounds on")).to_be_visible()
-        page.wait_for_timeout(500)
+        stream_open(page)
         version = whole_turn(bo, 1)  # Bo's moves (from another tab) reach this page: a click
-        expect(page.locator("body")).to_have_attribute("data-last-sound", "move", timeout=5_000)
+        expect(page.locator("body")).to_have_attribute("data-last-sound", "move", timeout=15_000)
         version = whole_turn(ann, 0)
-        expect(page.locator("#live-board")).to_contain_text(f"Move {version}.", timeout=5_000)
+        expect(page.locator("#live-board")).to_contain_text(f"Move {version}.", timeout=15_000)
         expect(page.locator("body")).to_have_attribute("data-last-sound", "turn")
     finally:
         context.close()

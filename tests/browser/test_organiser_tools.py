@@ -2,6 +2,7 @@
 keyboard buttons and then by rating, and a silent round that strangers cannot read."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import sign_in
 from tests.tournament.factories import make_event, make_user
@@ -32,12 +33,12 @@ def test_bulk_add_with_preview_then_seeds_then_a_silent_round(live_server, brows
         "username,rating\npia,1500\nquentin,1900\nrosa,1700\nsven,1600\nnobody,1\n"
     )
     page.get_by_role("button", name="Preview").click()
-    assert page.get_by_text("4 of 5 rows can be added").is_visible()
-    assert page.get_by_text("nobody has the user name 'nobody'").is_visible()
+    expect(page.get_by_text("4 of 5 rows can be added")).to_be_visible()
+    expect(page.get_by_text("nobody has the user name 'nobody'")).to_be_visible()
     assert event.participants.count() == 0
     page.get_by_role("button", name="Add the 4 valid rows").click()
     page.wait_for_url(f"**/events/{event.slug}/**")
-    assert page.get_by_text("4 participants added.").is_visible()
+    expect(page.get_by_text("4 participants added.")).to_be_visible()
     assert _seed_names(event) == ["pia", "quentin", "rosa", "sven"]
 
     page.get_by_text("Seeds", exact=True).click()
@@ -61,12 +62,12 @@ def test_bulk_add_with_preview_then_seeds_then_a_silent_round(live_server, brows
     game_confirm(game=game_report(game=match.games.get(), by=first, ranks=[1, 2]), by=second)
 
     page.reload()
-    assert page.locator(".tag.win").count() == 1  # the organiser sees the result
+    expect(page.locator(".tag.win")).to_have_count(1)  # the organiser sees the result
     stranger = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     stranger.goto(live_server.url + event.get_absolute_url())
-    assert stranger.get_by_text("The results of this round are hidden until the round is over.").first.is_visible()
-    assert stranger.locator(".tag.win").count() == 0
+    expect(stranger.get_by_text("The results of this round are hidden until the round is over.").first).to_be_visible()
+    expect(stranger.locator(".tag.win")).to_have_count(0)
     stranger.goto(live_server.url + match.get_absolute_url())
-    assert stranger.get_by_text("The results of this round are hidden").is_visible()
-    assert stranger.get_by_text("won").count() == 0
+    expect(stranger.get_by_text("The results of this round are hidden")).to_be_visible()
+    expect(stranger.get_by_text("won")).to_have_count(0)
     stranger.context.close()

@@ -1,6 +1,7 @@
 """Upload a game log in a real browser, see its verdict appear, step through the replay."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.ai import RandomPlayer
 from games.ai.match import play_game
@@ -31,7 +32,7 @@ def test_a_player_uploads_a_log_sees_the_verdict_and_steps_through_the_replay(li
     assert record.status == GameRecord.Status.VALID
     plies = len(log.moves)
     page.reload()
-    assert page.get_by_text(f"Move {plies} of {plies}").is_visible()
+    expect(page.get_by_text(f"Move {plies} of {plies}")).to_be_visible()
     page.get_by_role("button", name="|◀ Start").click()
     page.get_by_text(f"Move 0 of {plies}").wait_for()
     settle(page)  # let htmx finish the swap before the next key
@@ -40,7 +41,7 @@ def test_a_player_uploads_a_log_sees_the_verdict_and_steps_through_the_replay(li
     settle(page)
     page.get_by_role("button", name="Next ▶").click()
     page.get_by_text(f"Move 2 of {plies}: {log.moves[1]}").wait_for()
-    assert page.locator("figure.board svg").count() == 1
+    expect(page.locator("figure.board svg")).to_have_count(1)
     settle(page)
     page.keyboard.press("End")
     page.get_by_text(f"Move {plies} of {plies}").wait_for()

@@ -3,6 +3,7 @@ page, an organiser's bulk confirmation from the Next panel, a player's records a
 download, head-to-head from a name in the standings."""
 
 import pytest
+from playwright.sync_api import expect
 
 from games.services import record_upload, record_validate
 from tests.browser.conftest import sign_in
@@ -27,11 +28,11 @@ def test_a_visitor_reads_a_games_rules_from_the_home_page(live_server, page):
     page.get_by_role("link", name="Carnac", exact=True).first.click()
     page.get_by_role("link", name="The rules as Brume reads them").click()
     page.wait_for_url("**/games/carnac/rules/")
-    assert page.get_by_role("heading", name="Notation").is_visible()
+    expect(page.get_by_role("heading", name="Notation")).to_be_visible()
     page.get_by_text("Sections").click()
     page.get_by_role("link", name="AI levels").click()
     page.wait_for_url("**/games/carnac/rules/#ai-levels")
-    assert page.get_by_role("heading", name="AI levels").is_visible()
+    expect(page.get_by_role("heading", name="AI levels")).to_be_visible()
     assert violations == []
 
 
@@ -46,10 +47,10 @@ def test_an_organiser_confirms_every_reported_result_from_the_next_panel(live_se
     page.goto(live_server.url + event.get_absolute_url())
     page.get_by_role("link", name="Confirm 2 reported results").click()
     page.wait_for_url("**/matches/?needs=confirmation")
-    assert page.get_by_role("heading", name="Open matches that need a confirmation").is_visible()
+    expect(page.get_by_role("heading", name="Open matches that need a confirmation")).to_be_visible()
     page.get_by_role("button", name="Confirm the 2 reported results below").click()
     page.wait_for_url("**/matches/?needs=confirmation")
-    assert page.get_by_text("2 results confirmed.").is_visible()
+    expect(page.get_by_text("2 results confirmed.")).to_be_visible()
     assert set(SeriesGame.objects.filter(match__round=round_).values_list("status", flat=True)) == {"confirmed"}
     assert violations == []
 
@@ -86,7 +87,7 @@ def test_a_visitor_opens_a_player_from_the_standings_and_compares_them(live_serv
     page.get_by_label(f"{winner.username} against").fill(loser.username)
     page.get_by_role("button", name="Compare").click()
     table = page.get_by_role("table", name=f"{winner.username} against {loser.username}")
-    assert table.is_visible()
+    expect(table).to_be_visible()
     assert table.get_by_role("row").nth(1).get_by_role("cell").all_inner_texts()[1:5] == ["1", "1", "0", "0"]
 
 

@@ -43,7 +43,7 @@ def test_brackets_of_four_and_eight_players_draw_their_names_at_one_size(live_se
             page.goto(live_server.url + _knockout(players).get_absolute_url())
             scales.append(_svg_scale(page))
         assert scales == [pytest.approx(1.0, abs=0.01)] * 2
-        assert not _hint_of(page.locator(".bracket")).is_visible()  # on a desktop it fits: no hint
+        expect(_hint_of(page.locator(".bracket"))).to_be_hidden()  # on a desktop it fits: no hint
     finally:
         context.close()
 
@@ -52,7 +52,8 @@ def test_at_390px_a_bracket_says_it_scrolls_and_its_third_place_column_can_be_re
     page.goto(live_server.url + _knockout(8).get_absolute_url())
     bracket = page.locator(".bracket")
     hint = _hint_of(bracket)
-    assert hint.is_visible() and hint.inner_text() == "Scroll sideways for more →"
+    expect(hint).to_be_visible()
+    expect(hint).to_have_text("Scroll sideways for more →")
     assert bracket.get_attribute("tabindex") == "0"  # the keyboard can scroll it too
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not overflow
     third = page.locator(".bracket svg text", has_text="Third-place match").first
@@ -69,7 +70,8 @@ def test_at_390px_the_standings_table_says_it_scrolls(live_server, page):
     table = page.locator("main table").first
     assert table.evaluate("t => t.scrollWidth > t.clientWidth")
     hint = _hint_of(table)
-    assert hint.is_visible() and "Scroll sideways" in hint.inner_text()
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("Scroll sideways")
 
 
 # Elements whose right edge passes the viewport, leaving out what sits inside a box that scrolls

@@ -127,7 +127,7 @@ def test_a_refused_move_through_the_api_answers_in_french():
     stale = _api(anna).post(url, {"move": "a1wn", "version": 5}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert stale.status_code == 409 and stale.json()["detail"].startswith("la partie a avancé")
     illegal = _api(anna).post(url, {"move": "zz99", "version": 0}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
-    assert illegal.status_code == 409 and illegal.json()["where"] == "move"
+    assert illegal.status_code == 409 and illegal.json()["field"] == "move"
     bad = _api(anna).post(url, {}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert bad.status_code == 400 and bad.json()["detail"] == 'envoyez {"move": "..."}'
     stranger = _api(make_user()).post(url, {"move": "a1wn"}, format="json", HTTP_ACCEPT_LANGUAGE="nl")
@@ -236,7 +236,7 @@ def test_why_a_text_is_not_a_log_is_said_in_dutch_with_where():
         response.json()["detail"]
         == "geen Brume-partijverslag: regel 1: een Brume-partijverslag begint met 'Brume log 1'"
     )
-    assert response.json()["where"] == "line 1"  # the API's locator stays as it is
+    assert response.json()["field"] == "line 1"  # the locator stays as it is
     english = _api(make_user()).post(reverse("api-record-list"), "hello", content_type="text/plain")
     assert english.json()["detail"] == "not a Brume game log: line 1: a Brume log starts with 'Brume log 1'"
 
@@ -245,7 +245,7 @@ def test_checking_a_log_through_the_api_answers_in_french():
     url = reverse("api-log-validate")
     bad = APIClient().post(url, {"brume_log": 1, "game": "carnac"}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert bad.status_code == 400
-    assert bad.json()["error"] == "not a Brume game log"
+    assert bad.json()["error"] == "invalid_log"
     assert bad.json()["detail"] == "log\u00a0: le champ seats manque"
     verdict = APIClient().post(url, INVALID_LOG, content_type="text/plain", HTTP_ACCEPT_LANGUAGE="fr").json()
     assert verdict["valid"] is False and verdict["summary"].startswith("non valide\u00a0: coup 1 'zz99'")

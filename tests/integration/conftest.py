@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 import redis
 
+from tests import private_redis
+
 ROOT = Path(__file__).resolve().parents[2]
-REDIS_TEST_URL = os.environ.get("BRUME_TEST_REDIS_URL", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"))
+REDIS_TEST_URL = private_redis.url()
 
 
 @pytest.fixture(scope="session")

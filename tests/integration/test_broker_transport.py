@@ -39,9 +39,29 @@ def _waiting(connection: Connection, queue: Queue) -> int:
         return queue(channel).queue_declare(passive=True).message_count
 
 
-def test_settings_name_this_transport_for_a_redis_broker(settings):
-    assert settings.CELERY_BROKER_TRANSPORT == "config.broker:Transport"
-    assert Connection(REDIS_TEST_URL, transport=settings.CELERY_BROKER_TRANSPORT).get_transport_cls() is Transport
+def _settings_read(tmp_path, broker_url: str | None) -> list[str]:
+    """CELERY_TASK_ALWAYS_EAGER and CELERY_BROKER_TRANSPORT as a new process reads them from the
+    environment (with ``broker_url`` as REDIS_URL, or none), whatever this run was given."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
+    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    if broker_url:
+        env["REDIS_URL"] = broker_url
+    code = "import django; django.setup(); from django.conf import settings as s; "
+    code += "print(s.CELERY_TASK_ALWAYS_EAGER, getattr(s, 'CELERY_BROKER_TRANSPORT', None))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_settings_name_this_transport_for_a_redis_broker(tmp_path):
+    assert _settings_read(tmp_path, REDIS_TEST_URL) == ["False", "config.broker:Transport"]
+    assert Connection(REDIS_TEST_URL, transport="config.broker:Transport").get_transport_cls() is Transport
 
 
 def test_kombus_own_transport_fails_closing_a_channel_whose_connection_is_gone(queue):
@@ -79,16 +99,4 @@ def test_with_the_connection_there_closing_puts_the_message_back_on_its_queue(qu
 
 def test_without_a_broker_the_settings_load_and_name_no_transport(tmp_path):
     """The embedded default (make run): no REDIS_URL, tasks in-process."""
-    import os
-    import subprocess
-    import sys
-
-    from .conftest import ROOT
-
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
-    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SETTINGS_MODULE": "config.settings"}
-    code = "import django; django.setup(); from django.conf import settings as s; "
-    code += "print(s.CELERY_TASK_ALWAYS_EAGER, getattr(s, 'CELERY_BROKER_TRANSPORT', None))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "None"]
+    assert _settings_read(tmp_path, None) == ["True", "None"]

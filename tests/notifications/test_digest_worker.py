@@ -33,9 +33,14 @@ def mailing_worker(celery_app_on_redis, redis_url, tmp_path, worker_queue, smtp_
             "EMAIL_HOST": settings.EMAIL_HOST,
             "EMAIL_PORT": str(settings.EMAIL_PORT),
             "BRUME_SITE_URL": "https://brume.example",
+            # the digest's email goes through the outbox: its task, sent by the worker, comes back to it
+            "CELERY_TASK_DEFAULT_QUEUE": worker_queue,
         },
     )
-    celery_app_on_redis.conf.task_routes = {"notifications.*": {"queue": worker_queue}}
+    celery_app_on_redis.conf.task_routes = {
+        "notifications.*": {"queue": worker_queue},
+        "outbox.*": {"queue": worker_queue},
+    }
     reset_router(celery_app_on_redis)
     yield worker
     stop_worker(worker)

@@ -20,12 +20,14 @@ pytestmark = pytest.mark.django_db
 PAGES = {
     "event": [
         ("<h3>Standings</h3>", "<h3>Classement</h3>", "<h3>Stand</h3>"),
-        ("<h3>Round 1</h3>", "<h3>Ronde 1</h3>", "<h3>Ronde 1</h3>"),
+        (">Round 1</a></h3>", ">Ronde 1</a></h3>", ">Ronde 1</a></h3>"),
+        ("<summary>Export</summary>", "<summary>Exporter</summary>", "<summary>Exporteren</summary>"),
         ("Every tie-break, and why each place", "Tous les départages, et la raison de chaque place", "Alle tiebreaks"),
         (">Participant</th>", ">Participant</th>", ">Deelnemer</th>"),
     ],
     "round": [
-        (">Print pairings</a>", ">Imprimer les appariements</a>", ">Indeling afdrukken</a>"),
+        ("<summary>Print</summary>", "<summary>Imprimer</summary>", "<summary>Afdrukken</summary>"),
+        (">Pairings (CSV)</a>", ">Appariements (CSV)</a>", ">Indeling (CSV)</a>"),
         (">Table</th>", ">Table</th>", ">Bord</th>"),
         (">First player</th>", ">Premier joueur</th>", ">Eerste speler</th>"),
     ],

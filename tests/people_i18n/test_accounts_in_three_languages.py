@@ -43,6 +43,7 @@ def test_the_sign_up_page_in_dutch(client):
     assert "Already have an account?" not in page and "User name" not in page
 
 
+@pytest.mark.django_db(transaction=True)  # the emails leave after the commit
 def test_a_person_who_signs_up_in_french_gets_a_french_profile_and_french_emails(client):
     response = sign_up(client, "fr")
     assert response.status_code == 302
@@ -51,7 +52,9 @@ def test_a_person_who_signs_up_in_french_gets_a_french_profile_and_french_emails
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.subject == "[Brume] Confirmez votre adresse e-mail"
-    assert "Vous recevez cet e-mail" in message.body and "You're receiving" not in message.body
+    # Brume's own text (templates/account/email/), in French, with nothing of the English one.
+    assert "a donné cette adresse e-mail pour son compte sur Brume" in message.body
+    assert "gave this email address" not in message.body and "Hello from" not in message.body
 
     # Signing in again from an English page sends the link once more: still in French.
     mail.outbox.clear()
@@ -61,12 +64,14 @@ def test_a_person_who_signs_up_in_french_gets_a_french_profile_and_french_emails
     assert len(mail.outbox) == 1 and mail.outbox[0].subject == "[Brume] Confirmez votre adresse e-mail"
 
 
+@pytest.mark.django_db(transaction=True)  # the emails leave after the commit
 def test_a_person_who_signs_up_in_english_keeps_english(client):
     sign_up(client, "en-GB,en;q=0.9", username="morgan", email="morgan@example.org")
     assert profile_of(EmailAddress.objects.get(email="morgan@example.org").user).language == "en"
     assert mail.outbox[0].subject == "[Brume] Please Confirm Your Email Address"
 
 
+@pytest.mark.django_db(transaction=True)  # the emails leave after the commit
 def test_a_password_reset_goes_out_in_the_owners_language_whoever_asks(client):
     user = speaking(make_user("joris"), "nl")
     user.email = "joris@example.org"

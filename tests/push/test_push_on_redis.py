@@ -11,6 +11,7 @@ import pytest
 from bench.sse import open_stream
 from games.models import LiveGame
 from games.push import transport
+from tests import private_redis
 from tests.async_runner import run_async
 from tests.push.conftest import session_cookie
 from tests.push.test_push_over_asgi import carnac_between, events_path, first_legal_move, play
@@ -18,7 +19,7 @@ from tests.tournament.factories import make_user
 
 # Redis is needed: marked like the other tests on Redis (make test runs them, test-fast does not).
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-REDIS_URL = os.environ.get("BRUME_TEST_REDIS_URL", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/14"))
+REDIS_URL = private_redis.url()
 NOBODY_LISTENS = "redis://127.0.0.1:1/0"  # port 1: refused at once
 
 

@@ -70,23 +70,23 @@ def test_a_degraded_stream_asks_for_a_slow_retry_and_ends():
 
 @pytest.mark.django_db(transaction=True)
 def test_opening_a_stream_leaves_no_database_connection_open():
-    from django.contrib.auth.models import AnonymousUser
     from django.db import connections
     from django.test import RequestFactory
 
     from games.live import live_create
-    from games.push.views import _current_event
+    from games.push.viewer import identify
 
     live = live_create(game="carnac", seats=[{"name": "A"}, {"name": "B"}], options={"board": "small"}, seed=1)
-    request = RequestFactory().get("/")
-    request.user = AnonymousUser()
+    request = RequestFactory().get("/")  # no session cookie: an anonymous spectator
     seen = {}
 
-    def in_a_request_thread():
-        seen["event"] = _current_event(request, live.public_id)
+    def in_a_stream_thread():
+        viewer = identify(request, live.public_id)
+        seen["event"] = viewer.event
+        seen["user"] = request.user.is_authenticated
         seen["open"] = connections["default"].connection is not None
 
-    thread = threading.Thread(target=in_a_request_thread)
+    thread = threading.Thread(target=in_a_stream_thread)
     thread.start()
     thread.join()
-    assert seen == {"event": LiveEvent(live.public_id, 0, "playing"), "open": False}
+    assert seen == {"event": LiveEvent(live.public_id, 0, "playing"), "user": False, "open": False}

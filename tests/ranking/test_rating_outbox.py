@@ -63,6 +63,7 @@ def test_the_sweep_makes_a_rating_update_the_broker_outage_left_waiting():
         "AI series": 0,
         "rating updates": 1,
         "webhooks": 0,
+        "outgoing mail": 0,
     }
     assert RatedGame.objects.filter(series_game=game).exists() and Rating.objects.count() == 2
     assert not RatingUpdate.objects.exists()

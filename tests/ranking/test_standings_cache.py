@@ -314,3 +314,22 @@ def test_the_process_holds_one_version_of_each_value():
     held = [value for value, _ in cache._local._values.values()]
     assert (cache.event_version(12), new) in held
     assert not any(value[1] is old for value in held)
+
+
+def test_a_rows_event_is_remembered_only_once_its_transaction_commits(django_capture_on_commit_callbacks):
+    """SQLite hands a rolled-back row's id out again: an id remembered inside a transaction that
+    then rolls back would name the wrong event for the next row given that id, and that event
+    would keep serving its pages from before the change (seen as a stale round page)."""
+    from tests.ranking.events import make_event
+    from tournament.models import Round
+
+    event, owner, _ = make_event(players=4)
+    other, _, _ = make_event(players=4)
+    round_ = round_publish(stage=event.stages.get(), by=owner, number=1)
+    with django_capture_on_commit_callbacks(execute=False):  # as if the transaction rolled back
+        assert cache.event_of_round(round_.pk) == event.pk
+    Round.objects.filter(pk=round_.pk).update(stage=other.stages.get())  # the id, given to another event's row
+    with django_capture_on_commit_callbacks(execute=True):
+        assert cache.event_of_round(round_.pk) == other.pk
+    Round.objects.filter(pk=round_.pk).update(stage=event.stages.get())
+    assert cache.event_of_round(round_.pk) == other.pk  # committed, then remembered: rounds never move

@@ -64,7 +64,7 @@ def test_a_bulk_item_that_is_not_a_log_is_refused_alone_and_the_good_logs_are_st
     assert response.status_code == 207
     body = response.json()
     assert [item["status"] for item in body["results"]] == [201, 400, 201, 200]
-    assert body["results"][1]["where"] == "logs[1]" and "JSON object" in body["results"][1]["detail"]
+    assert body["results"][1]["field"] == "logs[1]" and "JSON object" in body["results"][1]["detail"]
     assert (body["stored"], body["duplicates"], body["refused"], body["failed"]) == (2, 1, 1, 0)
     assert sorted(GameRecord.objects.values_list("status", flat=True)) == ["valid", "valid"]
 

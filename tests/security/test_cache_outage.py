@@ -1,8 +1,9 @@
 """The cache's Redis going down takes nothing else down: rate-limited requests (uploads, sign-in,
 the API) still answer, counting in local memory until Redis answers again."""
 
+import asyncio
 import json
-import os
+import threading
 import time
 
 import pytest
@@ -12,13 +13,14 @@ from django.test import override_settings
 from django.urls import reverse
 
 from config import cache as resilient
+from tests import private_redis
 from tests.broker import closed_port
 from tests.records.helpers import random_log
 from tests.tournament.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
-REDIS_TEST_URL = os.environ.get("BRUME_TEST_REDIS_URL", "redis://127.0.0.1:6379/14")
+REDIS_TEST_URL = private_redis.url()
 
 
 def resilient_cache(url: str) -> dict:
@@ -81,3 +83,64 @@ def test_the_cache_goes_back_to_redis_once_it_answers(monkeypatch):
         cache.set("where", "redis", 60)
         assert redis.Redis.from_url(REDIS_TEST_URL).exists(cache.make_key("where")) == 1
         cache.delete("where")
+
+
+def _cache_of_another_request():
+    """The cache object another request gets: Django makes one per thread and per ASGI request."""
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(caches["default"]))
+    worker.start()
+    worker.join()
+    return seen[0]
+
+
+def test_with_redis_down_every_request_counts_in_one_fallback(redis_down):
+    other = _cache_of_another_request()
+    assert other is not redis_down
+    assert redis_down.add("tries", 0, 60)
+    redis_down.incr("tries")
+    assert other.falling_back  # the breaker tripped for the process, not for one request
+    assert other.incr("tries") == 2  # a limit counted across requests is still a limit
+
+
+def test_requests_served_under_asgi_share_one_connection_to_redis():
+    try:
+        redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError as exc:
+        pytest.fail(f"this test needs Redis at {REDIS_TEST_URL}: {exc}")
+    server = redis.Redis.from_url(REDIS_TEST_URL)
+
+    async def post(application, path: str) -> int:
+        """One request through the ASGI application as a server sends it (each in its own task)."""
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST"}
+        scope |= {"scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b""}
+        headers = [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"content-length", b"2")]
+        scope |= {"headers": headers, "server": ("testserver", 80), "client": ("127.0.0.1", 1)}
+        sent, messages = [], [{"type": "http.request", "body": b"{}", "more_body": False}]
+        answered = asyncio.Event()
+
+        async def receive():
+            if messages:
+                return messages.pop()
+            await answered.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            sent.append(message)
+            if message["type"] == "http.response.body" and not message.get("more_body"):
+                answered.set()
+
+        await asyncio.create_task(application(scope, receive, send))
+        return sent[0]["status"]
+
+    async def eleven_requests():
+        from config.asgi import application
+
+        await post(application, "/api/v1/logs/validate/")  # the first request connects
+        before = server.info("stats")["total_connections_received"]
+        for _ in range(10):
+            assert await post(application, "/api/v1/logs/validate/") == 400  # counted by its throttle
+        return server.info("stats")["total_connections_received"] - before
+
+    with override_settings(CACHES=resilient_cache(REDIS_TEST_URL)):
+        assert asyncio.run(eleven_requests()) <= 1  # not one new connection per request

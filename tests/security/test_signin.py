@@ -107,13 +107,25 @@ def test_the_lockout_ends_when_its_window_has_passed(client, settings, monkeypat
     assert sign_in(client, "gwen", "pw-gwen").status_code == 302
 
 
-def test_the_admin_sign_in_counts_against_the_same_limit(client, settings):
+def test_the_admin_sign_in_counts_against_the_same_limit_and_answers_429(client, settings):
+    """Issue 33: the admin's sign-in showed the lockout with 200 where the site's answers 429."""
     make_user("gwen", organiser=True)
     for _ in range(settings.BRUME_SIGNIN_ACCOUNT_LIMIT + 1):
         sign_in(client, "gwen", "guess")
     response = client.post("/admin/login/", {"username": "gwen", "password": "pw-gwen"})
-    assert response.status_code == 200
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 14 * 60
     assert "Too many failed sign-ins for this account" in response.content.decode()
+    assert signed_in_as(client) is None
+
+
+def test_the_admin_sign_in_locks_after_its_own_wrong_passwords_too(client, settings):
+    make_user("gwen", organiser=True)
+    for _ in range(settings.BRUME_SIGNIN_ACCOUNT_LIMIT):
+        wrong = client.post("/admin/login/", {"username": "gwen", "password": "guess"})
+        assert wrong.status_code == 200  # a wrong password is a form error, not a lockout
+    locked = client.post("/admin/login/", {"username": "gwen", "password": "pw-gwen"})
+    assert locked.status_code == 429 and "Retry-After" in locked
     assert signed_in_as(client) is None
 
 

@@ -167,3 +167,32 @@ def test_another_tables_game_of_a_running_duplicate_round_stays_hidden_until_the
         game_decide(game=series_game, by=owner, ranks=[1], scores=[3], reason="played at the club")
     client.force_login(rival)
     assert [client.get(url).status_code for url in urls] == [200] * 3
+
+
+def test_play_online_on_another_tables_game_is_refused_before_its_live_game_is_named(client):
+    """Issue 33: a player not seated at a table who pressed "Play online" on its game was sent to
+    that table's live game (its id in Location) before the seat was checked."""
+    from django.urls import reverse
+
+    event, owner, _ = make_event(game="mists", players=2, stage=CHALLENGE)
+    round_ = round_publish(stage=event.stages.get(), by=owner)
+    one, other = round_.matches.order_by("table")
+    player = one.seats.get().participant.user
+    rival = other.seats.get().participant.user
+    game = one.games.get()
+    url = reverse("game-action", args=[event.slug, game.pk])
+    client.force_login(rival)
+
+    def refusal():
+        response = client.post(url, {"action": "play_online"})
+        return response.status_code, response.get("Location"), response.content.decode()
+
+    before = refusal()  # no live game yet: the plain refusal of someone not seated there
+    assert before[0] == 403 and before[1] is None
+    live = game_play_online(game=game, by=player)
+    after = refusal()
+    assert after == before
+    assert live.public_id not in str(after) and str(live.pk) not in (after[1] or "")
+    assert SeriesGame.objects.get(pk=game.pk).live_id == live.pk  # nothing changed for the table
+    client.force_login(player)
+    assert client.post(url, {"action": "play_online"})["Location"] == live.get_absolute_url()

@@ -123,6 +123,7 @@ def test_options_describes_every_route_without_failing(api, world):
         "participant_id": world.participant("player").pk,
         "username": world.users["player"].username,
         "conflict_id": 1,
+        "public_id": "no-such-job",
     }
     api.force_login(world.users["owner"])
     for pattern in urlpatterns:

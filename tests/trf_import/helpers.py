@@ -63,3 +63,21 @@ def thirty_player_trf() -> tuple[str, dict]:
     for number in range(1, 31):
         lines.append(player_line(number, f"Player {number:02d}", 2400 - 20 * number, points[number], blocks[number]))
     return "\r\n".join(lines) + "\r\n", special
+
+
+def plain_swiss_trf(players: int, rounds: int) -> str:
+    """A file of ``players`` (even) and ``rounds`` rounds, every game played and decided (white
+    wins at odd tables): the size of the 512-player, 7-round import of issue 31."""
+    blocks: dict[int, list[str]] = {n: [] for n in range(1, players + 1)}
+    points = dict.fromkeys(range(1, players + 1), 0.0)
+    for pairs in circle_rounds(players, rounds):
+        for table, (white, black) in enumerate(pairs):
+            code_white, code_black = ("1", "0") if table % 2 else ("0", "1")
+            blocks[white].append(f"{black:>4} w {code_white}")
+            blocks[black].append(f"{white:>4} b {code_black}")
+            points[white] += float(code_white)
+            points[black] += float(code_black)
+    lines = ["012 Big Open", f"XXR {rounds}"]
+    for number in range(1, players + 1):
+        lines.append(player_line(number, f"Player {number:03d}", 2400 - number, points[number], blocks[number]))
+    return "\r\n".join(lines) + "\r\n"

@@ -1,7 +1,11 @@
-"""The API's ``POST .../stages/<n>/import.trf`` and the stage page's "Import a TRF" form."""
+"""The API's ``POST .../stages/<n>/import.trf`` and the stage page's "Import a TRF" form.
+
+Since issue 31 an import runs as an organiser job after the request's commit (in-process here,
+as in embedded mode): the tests that import use real commits (``transaction=True``)."""
 
 from __future__ import annotations
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -22,19 +26,32 @@ def _url(event):
     return reverse("api-stage-import-trf", args=[event.slug, 1])
 
 
-def test_an_organiser_imports_a_trf_sent_as_text():
-    event, owner, _ = _empty_swiss()
+@pytest.mark.django_db(transaction=True)
+def test_an_organiser_imports_a_trf_sent_as_text_and_gets_a_202_with_the_job_to_follow():
+    event, owner, stage = _empty_swiss()
     client = APIClient()
     client.force_authenticate(owner)
     text, _ = thirty_player_trf()
     response = client.post(_url(event), data=text.encode(), content_type="text/plain")
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
     body = response.json()
-    assert (body["created"], body["matched"], body["rounds"]) == (30, 0, 5)
-    assert body["participants"][0]["name"] == "Player 01" and body["stage"]["settings"]["rounds"] == 7
-    assert Round.objects.filter(stage__event=event).count() == 5
+    assert response["Location"] == body["url"] == reverse("api-job-detail", args=[event.slug, body["id"]])
+    assert body["status"] == "done"  # no broker: the job ran in-process after the commit
+    status = client.get(response["Location"]).json()
+    assert status["status"] == "done" and status["done"] == status["total"] == 30 + 73 + 3  # players, pairings, byes
+    assert {key: status["result"][key] for key in ("created", "matched", "rounds", "matches", "byes")} == {
+        "created": 30,
+        "matched": 0,
+        "rounds": 5,
+        "matches": 73,
+        "byes": 3,
+    }
+    assert event.participants.get(seed=1).name == "Player 01"
+    stage.refresh_from_db()
+    assert stage.settings["rounds"] == 7 and Round.objects.filter(stage__event=event).count() == 5
 
 
+@pytest.mark.django_db(transaction=True)
 def test_an_organiser_imports_a_trf_uploaded_as_a_file_in_windows_1252():
     event, owner, _ = _empty_swiss()
     client = APIClient()
@@ -43,7 +60,7 @@ def test_an_organiser_imports_a_trf_uploaded_as_a_file_in_windows_1252():
     text = text.replace("Player 01", "Zoé Brüll")
     upload = SimpleUploadedFile("autumn.trf", text.encode("cp1252"), content_type="application/octet-stream")
     response = client.post(_url(event), data={"file": upload}, format="multipart")
-    assert response.status_code == 201, response.content
+    assert response.status_code == 202, response.content
     assert event.participants.get(seed=1).name == "Zoé Brüll"
 
 
@@ -102,6 +119,7 @@ def test_a_stage_with_a_round_is_refused_by_the_api():
     assert event.participants.count() == 4
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_stage_page_offers_the_form_and_imports_an_uploaded_file(client):
     event, owner, stage = _empty_swiss()
     client.force_login(owner)
@@ -110,7 +128,8 @@ def test_the_stage_page_offers_the_form_and_imports_an_uploaded_file(client):
     text, _ = thirty_player_trf()
     upload = SimpleUploadedFile("autumn.trf", text.encode())
     response = client.post(reverse("stage-import-trf", args=[event.slug, stage.pk]), {"file": upload}, follow=True)
-    assert response.redirect_chain[-1][0] == event.get_absolute_url()
+    job = event.jobs.get()
+    assert response.redirect_chain == [(job.get_absolute_url(), 303)]
     assert b"Imported 5 rounds: 30 participants added" in response.content
     assert stage.rounds.count() == 5
 

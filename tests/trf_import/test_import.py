@@ -235,10 +235,10 @@ def test_a_failure_while_storing_leaves_nothing_behind(monkeypatch):
     _, owner, stage = _empty_swiss()
     real = trf_import._store_round
 
-    def fail_in_round_four(stage, by, found, people):
+    def fail_in_round_four(stage, by, found, people, steps):
         if found.number == 4:
             raise ServiceError("boom")
-        return real(stage, by, found, people)
+        return real(stage, by, found, people, steps)
 
     monkeypatch.setattr(trf_import, "_store_round", fail_in_round_four)
     with pytest.raises(ServiceError):

@@ -12,6 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.tournament.factories import make_event, make_user
+from tournament.errors import ServiceError
 from webhooks.models import Delivery, Endpoint
 from webhooks.services import endpoint_create
 
@@ -252,3 +253,29 @@ def test_the_demo_webhook_has_a_log_of_every_status_and_sends_nothing(world, cli
     assert "Club site (demo)" in page and "Enable" in page
     assert "Redeliver" not in page and "Send a test ping" not in page  # a disabled endpoint sends nothing
     assert retrying.next_attempt_at > timezone.now()
+
+
+def test_a_webhook_name_with_a_right_to_left_override_is_refused(client, world, local_delivery, receiver):
+    """Issue 33: an endpoint's name is shown on the webhook pages like any other name."""
+    owner = world.users["owner"]
+    client.force_login(owner)
+    url = reverse("event-webhooks", args=[world.event.slug])
+    page = client.post(
+        url, {"name": "club\u202esite", "url": receiver.url, "style": "json", "kinds": ["pairings_published"]}
+    )
+    assert page.status_code == 400 and "U+202E" in page.content.decode()
+    api = _api(owner)
+    created = api.post(
+        reverse("api-webhook-list"),
+        {"event": world.event.slug, "url": receiver.url, "name": "club\u202esite"},
+        format="json",
+    )
+    assert created.status_code == 400 and "U+202E" in str(created.json())
+    with pytest.raises(ServiceError, match="U\\+202E"):  # the service holds the rule too
+        endpoint_create(by=owner, event=world.event, url=receiver.url, name="club\u202esite")
+    assert not Endpoint.objects.exists()
+    endpoint, _ = endpoint_create(by=owner, event=world.event, url=receiver.url, name="club site")
+    changed = api.patch(reverse("api-webhook-detail", args=[endpoint.pk]), {"name": "x\u200by"}, format="json")
+    assert changed.status_code == 400 and "U+200B" in str(changed.json())
+    endpoint.refresh_from_db()
+    assert endpoint.name == "club site"

@@ -165,3 +165,23 @@ def test_news_of_nobody_listening_writes_nothing(world):
     assert news_fan_out(kind="event_finished", event_id=world.event.pk) == []
     assert not Delivery.objects.exists()
     assert Participant.objects.filter(event=world.event).count() == 4
+
+
+HOSTILE_STAGE = "**x** @everyone [link](http://evil) <@&123> `code`"
+ESCAPED_STAGE = "\\*\\*x\\*\\* @everyone \\[link\\]\\(http://evil\\) <@&123\\> \\`code\\`"
+
+
+@pytest.mark.parametrize("kind", ["pairings_published", "standings_changed"])
+def test_the_stage_name_is_escaped_in_discord_messages_as_other_names_are(world, kind):
+    """Issue 33: participants' and events' names were escaped, the stage's name was not."""
+    if kind == "pairings_published":
+        data = _round_data(pairs=1, name_length=5)
+    else:
+        data = {"stage": {}, "columns": [], "rows": [], "notes": [], "total": 0}
+    data["stage"] = {"number": 1, "name": HOSTILE_STAGE}
+    message = payloads.discord_payload(kind, world.event, data)
+    _discord_within_limits(message)
+    for text in (message["content"], message["embeds"][0]["title"]):
+        assert ESCAPED_STAGE in text, text
+        assert "**x**" not in text and "[link](" not in text
+    assert message["allowed_mentions"] == {"parse": []}  # @everyone and <@&…> ping nobody

@@ -3,11 +3,13 @@ delivery time on the address the name resolves to then."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
 from tests.tournament.factories import make_event
-from webhooks import safety
+from webhooks import safety, transport
 from webhooks.models import Delivery, Endpoint
 from webhooks.safety import UnsafeURL, check_url
 from webhooks.services import delivery_attempt, endpoint_create
@@ -88,8 +90,12 @@ def test_the_test_receiver_on_127_0_0_1_is_refused_without_the_test_setting(site
     assert not Endpoint.objects.exists()
 
 
-def test_dns_rebinding_is_caught_at_delivery_time(site_host, monkeypatch, receiver, django_capture_on_commit_callbacks):
-    """A name public at registration that resolves to 127.0.0.1 later is not sent to."""
+def test_dns_rebinding_is_caught_at_delivery_time_and_retried_on_the_schedule(
+    site_host, monkeypatch, receiver, django_capture_on_commit_callbacks
+):
+    """A name public at registration that resolves to 127.0.0.1 later is not sent to; the refusal
+    is retried like any failure (docs/webhooks.md: "a refused address"), then given up.
+    Issue 33: it was given up after the first attempt."""
     event, owner, _ = make_event()
     monkeypatch.setattr(safety, "resolve", lambda host, port: ["93.184.216.34"])
     endpoint, _ = endpoint_create(by=owner, event=event, url="http://rebind.example.org/hook")
@@ -99,10 +105,43 @@ def test_dns_rebinding_is_caught_at_delivery_time(site_host, monkeypatch, receiv
     with django_capture_on_commit_callbacks(execute=True):
         endpoint_ping(endpoint=endpoint, by=owner)
     delivery = Delivery.objects.get()
-    assert delivery.status == Delivery.Status.GAVE_UP
+    assert delivery.status == Delivery.Status.FAILED
     assert "127.0.0.1, a loopback address" in delivery.error
-    assert delivery.attempt_log.get().response_code is None
+    now = delivery.attempt_log.get().at
+    schedule = []
+    while delivery.status == Delivery.Status.FAILED:
+        due = delivery.next_attempt_at
+        schedule.append(round((due - now).total_seconds()))
+        assert delivery_attempt(delivery_id=delivery.pk, now=due - timedelta(seconds=1)) is None, "not due yet"
+        now = due
+        delivery = delivery_attempt(delivery_id=delivery.pk, now=now)
+    assert schedule == [60, 300, 1800, 7200, 43200]
+    assert delivery.status == Delivery.Status.GAVE_UP
+    assert delivery.attempts == 6 and delivery.next_attempt_at is None
+    log = list(delivery.attempt_log.order_by("number"))
+    assert [a.response_code for a in log] == [None] * 6
+    assert all("a loopback address" in a.error for a in log)
     assert receiver.requests == []
+
+
+def test_a_rebound_name_that_points_outside_again_is_delivered_by_the_retry(site_host, monkeypatch):
+    event, owner, _ = make_event()
+    monkeypatch.setattr(safety, "resolve", lambda host, port: ["93.184.216.34"])
+    endpoint, _ = endpoint_create(by=owner, event=event, url="http://rebind.example.org/hook")
+    monkeypatch.setattr(safety, "resolve", lambda host, port: ["10.0.0.7"])
+    delivery = Delivery.objects.create(endpoint=endpoint, kind="ping", event=event, payload={})
+    delivery = delivery_attempt(delivery_id=delivery.pk)
+    assert delivery.status == Delivery.Status.FAILED and "a private address" in delivery.error
+    monkeypatch.setattr(safety, "resolve", lambda host, port: ["93.184.216.34"])
+    sent = []
+
+    def post(target, body, headers, *, timeout):
+        sent.append(target.address)
+        return transport.Answer(204, "", "", 3)
+
+    monkeypatch.setattr(transport, "post", post)
+    delivery = delivery_attempt(delivery_id=delivery.pk, now=delivery.next_attempt_at)
+    assert delivery.status == Delivery.Status.DELIVERED and sent == ["93.184.216.34"]
 
 
 def test_an_unresolvable_host_at_delivery_time_is_retried(site_host, monkeypatch):

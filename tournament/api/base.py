@@ -1,8 +1,9 @@
 """What every tournament API view shares: authentication order, the error body, and lookups that
 hide what the caller may not see.
 
-Errors always come back as ``{"error": code, "detail": message}`` (validation errors add
-``fields``, stale writes add ``current_version``), whether a service raised them or DRF did.
+Errors always come back in the API's one error body (config/errors.py): ``{"error": code,
+"detail": message, "field": name}`` (validation errors add ``fields``, stale writes add
+``current_version``), whether a service raised them or DRF did.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.tokens import ExpiringTokenAuthentication
+from config.api_schema import ErrorSerializer
+from config.errors import error_body, error_response
 from tournament.api.concurrency import etag_for
 from tournament.errors import NotAllowed, ServiceError, StaleVersion
 from tournament.models import Event, Match, Round, SeriesGame, Stage
@@ -26,18 +29,10 @@ from tournament.permissions import can_view_event
 NOT_FOUND = "not found, or not visible to you"
 
 
-class TournamentErrorSerializer(serializers.Serializer):
-    """The body of every error response."""
-
-    error = serializers.CharField(help_text="a stable code: invalid, forbidden, not_found, stale, already_published…")
-    detail = serializers.CharField(help_text="what went wrong, for a person")
-    fields = serializers.DictField(required=False, help_text="per-field messages of a validation error")
-    current_version = serializers.IntegerField(required=False, help_text="with 412: the game's version now")
-
-
 def errors(*statuses: int) -> dict:
-    """Response entries for ``extend_schema``: each status answered with the error body."""
-    return dict.fromkeys(statuses, TournamentErrorSerializer)
+    """Response entries for ``extend_schema``: each status answered with the error body (the
+    statuses every operation may answer are added by config/api_schema.py)."""
+    return dict.fromkeys(statuses, ErrorSerializer)
 
 
 def _flatten(detail, prefix: str = "") -> list[str]:
@@ -62,14 +57,13 @@ def _drf_code(exc) -> str:
 
 
 def service_error_response(exc: ServiceError) -> Response:
-    body = {"error": exc.code, "detail": exc.message}
-    headers = {}
+    extra, headers = {}, {}
     if isinstance(exc, StaleVersion):
-        body["current_version"] = exc.current_version
+        extra["current_version"] = exc.current_version
         game_id = getattr(exc, "game_id", None)
         if game_id is not None:
             headers["ETag"] = etag_for(game_id, exc.current_version)
-    return Response(body, status=exc.status_code, headers=headers)
+    return error_response(exc.status_code, exc.code, exc.message, headers=headers, **extra)
 
 
 def api_exception_handler(exc, context):
@@ -91,10 +85,11 @@ def api_exception_handler(exc, context):
         # ``fields`` maps a field to its messages; an error of no field (a list) goes under
         # "non_field_errors", as DRF names it, so that the body keeps one shape.
         fields = data if isinstance(data, dict) else {"non_field_errors": data}
-        response.data = {"error": "invalid", "detail": "; ".join(_flatten(data)), "fields": fields}
+        field = next((name for name in fields if name != "non_field_errors"), None)
+        response.data = error_body("invalid", "; ".join(_flatten(data)), field=field, fields=fields)
     else:
         detail = data.get("detail", data) if isinstance(data, dict) else data
-        response.data = {"error": _drf_code(exc), "detail": str(detail)}
+        response.data = error_body(_drf_code(exc), detail)
     return response
 
 

@@ -3,18 +3,33 @@
 from __future__ import annotations
 
 import django_filters
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
 from tournament.models import Event, Participant
 
 
 class Pages(PageNumberPagination):
-    """``?page=2&page_size=20``; 50 a page unless asked, 200 at most."""
+    """``?page=2&page_size=20``; 50 a page unless asked, 200 at most (a larger size gives 200).
+    A size that is not a whole number from 1 is a 400, not silently the default."""
 
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request):
+        sent = request.query_params.getlist(self.page_size_query_param)
+        if sent and not all(value.isascii() and value.isdigit() and int(value) >= 1 for value in sent):
+            raise ValidationError({self.page_size_query_param: [gettext("a whole number from 1")]})
+        return super().get_page_size(request)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"]["minimum"] = 1
+        return parameters
 
 
 class EventFilter(django_filters.FilterSet):

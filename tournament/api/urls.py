@@ -66,6 +66,7 @@ urlpatterns = [
     path(STAGE + "standings.csv", exports.StandingsCSVView.as_view(), name="api-stage-standings-csv"),
     path(STAGE + "report.trf", exports.StageTRFView.as_view(), name="api-stage-trf"),
     path(STAGE + "import.trf", trf_import.StageImportTRFView.as_view(), name="api-stage-import-trf"),  # issue 18
+    path(EVENT + "jobs/<str:public_id>/", trf_import.JobDetailView.as_view(), name="api-job-detail"),  # issue 31
     path(STAGE + "rounds/", stages.RoundListView.as_view(), name="api-round-list"),
     path(STAGE + "rounds/preview/", stages.RoundPreviewView.as_view(), name="api-round-preview"),
     path(ROUND, stages.RoundDetailView.as_view(), name="api-round-detail"),

@@ -3,7 +3,13 @@
 from . import first_player as fp
 from . import swiss_costs as costs
 from .model import CostTerm, Explanation, Float, Pairing
-from .text import _
+from .text import _, ngettext
+
+
+def plural_count(score: float) -> int:
+    """The number that chooses a plural form for a score: the score when whole; a fraction
+    (1.5 points) takes the form of many."""
+    return int(score) if score == int(score) else 2
 
 
 def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_first_by_default: bool) -> Pairing:
@@ -35,11 +41,11 @@ def explain_pair(field: costs.RankedField, i: int, j: int, table: int, higher_fi
             "low": f"{lower.pairing_score:g}",
         }
     else:
-        summary = _("%(higher)s and %(lower)s both have %(score)s points") % {
-            "higher": higher.shown,
-            "lower": lower.shown,
-            "score": f"{higher.pairing_score:g}",
-        }
+        summary = ngettext(
+            "%(higher)s and %(lower)s both have %(score)s point",
+            "%(higher)s and %(lower)s both have %(score)s points",
+            plural_count(higher.pairing_score),
+        ) % {"higher": higher.shown, "lower": lower.shown, "score": f"{higher.pairing_score:g}"}
     return Pairing(
         table=table,
         seats=(first.id, second.id),

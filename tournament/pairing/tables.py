@@ -15,7 +15,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 
-from tournament.pairing.text import _
+from tournament.pairing.text import _, ngettext
 
 from .errors import InvalidSettings, TooFewEntrants
 from .model import CostTerm, Entrant, Explanation, Pairing, RoundPairing, rank_key, split_present
@@ -194,7 +194,7 @@ def best_seating(members: list[Entrant], lot) -> tuple[list[Entrant], int]:
 def _explain(number, members, ranked, home, lot, method) -> Pairing:
     place = {entrant.id: index for index, entrant in enumerate(ranked)}
     seated, cost = best_seating(members, lot)
-    repeats = [(a.id, b.id, meetings(a, b)) for a, b in itertools.combinations(seated, 2) if meetings(a, b)]
+    repeats = [(a, b, meetings(a, b)) for a, b in itertools.combinations(seated, 2) if meetings(a, b)]
     displacement = sum(abs(number - 1 - home[place[e.id]]) for e in seated)
     scores = sorted({e.pairing_score for e in seated}, reverse=True)
     places = sorted(place[e.id] + 1 for e in seated)
@@ -207,11 +207,16 @@ def _explain(number, members, ranked, home, lot, method) -> Pairing:
     )
     rematch = None
     if repeats:
-        pairs = ", ".join(f"{a} and {b} ({times}×)" for a, b, times in repeats)
-        rematch = _("repeat meeting(s): %(pairs)s; no seating of the field has fewer (%(method)s)") % {
-            "pairs": pairs,
-            "method": method,
-        }
+        pairs = ", ".join(  # people by name, as every other explanation names them
+            ngettext("%(first)s and %(second)s (met once)", "%(first)s and %(second)s (met %(times)s times)", times)
+            % {"first": a.shown, "second": b.shown, "times": times}
+            for a, b, times in repeats
+        )
+        rematch = ngettext(
+            "a repeat meeting: %(pairs)s; no seating of the field has fewer (%(method)s)",
+            "repeat meetings: %(pairs)s; no seating of the field has fewer (%(method)s)",
+            len(repeats),
+        ) % {"pairs": pairs, "method": method}
     return Pairing(
         table=number,
         seats=tuple(e.id for e in seated),

@@ -14,6 +14,7 @@ from games.ai.registry import levels
 from tournament.bulk_entries import ListRefused, Row, parse_entries
 from tournament.errors import ServiceError
 from tournament.models import Event, Participant
+from tournament.people import default_ai_name
 from tournament.services.events import check_organiser
 from tournament.services.registration import participant_add
 
@@ -50,7 +51,7 @@ def bulk_preview(*, event: Event, by, text: str) -> list[PlannedRow]:
             planned.append(PlannedRow(row, "error", "; ".join(row.errors)))
         elif row.ai_level:
             if row.ai_level in available:
-                planned.append(PlannedRow(row, "ai", f"AI {row.ai_level}"))
+                planned.append(PlannedRow(row, "ai", default_ai_name(row.ai_level)))
             else:
                 planned.append(
                     PlannedRow(

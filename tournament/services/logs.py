@@ -307,19 +307,21 @@ def game_play_online(*, game: SeriesGame, by) -> LiveGame:
     played by Brume's workers, and Brume is the referee (the only way to play a
     hidden-information game like Brouillard without a third person at the table).
 
-    Only a person seated in the match starts it; asking again, by either player, returns the same
-    live game. The setup is a duplicate round's shared one, else drawn from a fresh secret seed
+    Only a person seated in the match starts it or is sent to it; asking again, by either player,
+    returns the same live game (anyone else is refused, live game or not). The setup is a duplicate round's shared one, else drawn from a fresh secret seed
     that is never stored (the live game keeps its layout, hidden by the engine's views).
     """
     from games.live import live_create
     from games.live_clock import time_control_of
 
     game = SeriesGame.objects.select_for_update().select_related("match__round__stage__event").get(pk=game.pk)
-    if game.live_id is not None:
-        return game.live
+    # The seat first: someone else gets the same refusal whether or not the game is being played
+    # (its live game's id would lead them to another table's board: a duplicate round's secret).
     me = seat_participant(by, game.match)
     if me is None:
         raise NotAllowed(_("only the players of this match may start its game"))
+    if game.live_id is not None:
+        return game.live
     if game.status != SeriesGame.Status.AWAITING:
         raise ServiceError(_("this game already has a result"))
     participants = {p.pk: p for p in Participant.objects.filter(pk__in=game.seat_order)}

@@ -12,6 +12,7 @@ from ranking.cache import event_changed
 from tournament import bounds
 from tournament.errors import Conflict, NotAllowed, ServiceError
 from tournament.models import Event, Participant
+from tournament.people import default_ai_name
 from tournament.permissions import is_organiser
 from tournament.services.events import check_organiser
 
@@ -88,7 +89,7 @@ def participant_add(
         from tournament.selectors import current_round_number
 
         late_round = current_round_number(event) + 1
-    name = name.strip() or (_display_name(user) if user else f"AI {ai_level}")
+    name = name.strip() or (_display_name(user) if user else default_ai_name(ai_level))
     return _create(
         event,
         user=user,

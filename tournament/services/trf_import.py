@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -54,8 +55,9 @@ from tournament.services.walkovers import match_forfeit
 MAX_BYTES = 2 * 1024 * 1024
 MAX_PLAYERS = 5000
 MAX_ROUNDS = 99
-# Each result is ruled through the ledger (about 40-90 ms on SQLite, see docs/pairing.md): a web
-# request stays under about two minutes. Larger files would need a background import.
+# Each result is ruled through the ledger (about 40-90 ms on SQLite, see docs/pairing.md): pages
+# and the API run an import as an organiser job (tournament.jobs), which stays within a worker's
+# time limit (CELERY_TASK_TIME_LIMIT) at this size.
 MAX_RESULTS = 2000
 RECORD = re.compile(r"^[0-9A-Za-z]{3}( |$)")  # every TRF line starts with a three-character code
 WON = {"1": "1", "W": "1", "+": "+"}
@@ -83,6 +85,9 @@ class _Round:
     byes: dict[int, str] = field(default_factory=dict)  # start rank -> U, F or H
 
 
+Progress = Callable[[int, int], None]  # (steps done, steps in all): one step a player, a pairing or a bye
+
+
 @dataclass
 class TrfImport:
     """What an import did: the stage, its participants in start order, and the counts."""
@@ -92,6 +97,45 @@ class TrfImport:
     created: int
     matched: int
     rounds: int
+    games: int = 0  # played games ruled through the ledger
+    forfeits: int = 0
+    byes: int = 0
+
+    @property
+    def matches(self) -> int:
+        return self.games + self.forfeits
+
+    def summary(self) -> dict:
+        """The counts, as an organiser job keeps them."""
+        return {
+            "stage": self.stage.number,
+            "players": len(self.participants),
+            "created": self.created,
+            "matched": self.matched,
+            "rounds": self.rounds,
+            "matches": self.matches,
+            "games": self.games,
+            "forfeits": self.forfeits,
+            "byes": self.byes,
+        }
+
+
+class _Steps:
+    """Counts the steps of an import and tells ``progress`` after each (it decides how often to
+    write anything down)."""
+
+    def __init__(self, total: int, progress: Progress | None):
+        self.done, self.total, self.progress = 0, total, progress
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def import_steps(trf: Trf, rounds: list[_Round]) -> int:
+    """How many steps an import of this file reports: its players, pairings and byes."""
+    return len(trf.players) + sum(len(found.tables) + len(found.byes) for found in rounds)
 
 
 # --- reading and checking (nothing is stored) ----------------------------------------------
@@ -277,7 +321,7 @@ def _placeholder_user(event: Event, number: int, name: str):
     return user
 
 
-def _participants(event: Event, trf: Trf, lines: dict[int, int]) -> tuple[dict[int, Participant], int]:
+def _participants(event: Event, trf: Trf, lines: dict[int, int], steps: _Steps) -> tuple[dict[int, Participant], int]:
     by_name = defaultdict(list)
     for participant in event.participants.all():
         by_name[_normal(participant.name)].append(participant)
@@ -309,6 +353,7 @@ def _participants(event: Event, trf: Trf, lines: dict[int, int]) -> tuple[dict[i
             )
             created += 1
         chosen[player.number] = participant
+        steps.advance()
     return chosen, created
 
 
@@ -332,7 +377,7 @@ def _initial_colour(trf: Trf, rounds: list[_Round]) -> str | None:
     return None
 
 
-def _store_round(stage: Stage, by, found: _Round, people: dict[int, Participant]) -> None:
+def _store_round(stage: Stage, by, found: _Round, people: dict[int, Participant], steps: _Steps) -> None:
     round_ = Round.objects.create(
         stage=stage,
         number=found.number,
@@ -358,6 +403,7 @@ def _store_round(stage: Stage, by, found: _Round, people: dict[int, Participant]
         else:
             ranks = [1, 1] if table.result in ("=", "D") else [1, 2] if table.result in WON else [2, 1]
             game_decide(game=game, by=by, ranks=ranks, reason=reason)
+        steps.advance()
     points = {"U": stage.points_bye, "F": stage.points_win, "H": stage.points_draw}
     words = {"U": "pairing-allocated bye", "F": "full-point bye", "H": "half-point bye"}
     for number, letter in sorted(found.byes.items()):
@@ -375,6 +421,7 @@ def _store_round(stage: Stage, by, found: _Round, people: dict[int, Participant]
             explanation=explanation,
         )
         MatchSeat.objects.create(match=match, participant=people[number], seat=0, rank=1, match_points=points[letter])
+        steps.advance()
     if not round_.matches.filter(status=Match.Status.PENDING).exists():
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
 
@@ -388,22 +435,43 @@ def _start(event: Event, by) -> None:
     event.refresh_from_db()
 
 
-def stage_import_trf(*, stage: Stage, by, text: str) -> TrfImport:
-    """Import a TRF file into a Swiss stage with no round yet: all of it, or nothing."""
+def _check_plan(stage: Stage, trf: Trf, rounds: list[_Round]) -> None:
+    planned = trf.planned_rounds or stage.settings.get("rounds")
+    if planned and len(rounds) > planned:
+        raise ServiceError(
+            _("the file has %(count)s rounds but the stage plans %(planned)s: change the stage's rounds")
+            % {"count": len(rounds), "planned": planned},
+            code="trf_refused",
+        )
+
+
+def trf_import_check(*, stage: Stage, by, text: str) -> int:
+    """Everything about an import that is quick to check, before it is queued: who asks, the
+    file (read whole: a bad line is named at once) and the stage as it is now. Stores nothing;
+    returns the steps the import will report. ``stage_import_trf`` checks it all again under
+    the stage's lock."""
+    stage = Stage.objects.select_related("event").get(pk=stage.pk)
+    check_organiser(by, stage.event)
+    trf, rounds, _lines = read_import(text)
+    _check_stage(stage, by, rounds)
+    _check_plan(stage, trf, rounds)
+    return import_steps(trf, rounds)
+
+
+def stage_import_trf(*, stage: Stage, by, text: str, progress: Progress | None = None) -> TrfImport:
+    """Import a TRF file into a Swiss stage with no round yet: all of it, or nothing.
+
+    ``progress(done, total)`` is called after each player, pairing and bye is stored, inside
+    the import's transaction (it must write elsewhere to be seen before the end)."""
     stage = Stage.objects.select_related("event").get(pk=stage.pk)
     check_organiser(by, stage.event)
     trf, rounds, lines = read_import(text)
+    steps = _Steps(import_steps(trf, rounds), progress)
     with transaction.atomic():
         stage = Stage.objects.select_for_update().select_related("event").get(pk=stage.pk)
         _check_stage(stage, by, rounds)
-        planned = trf.planned_rounds or stage.settings.get("rounds")
-        if planned and len(rounds) > planned:
-            raise ServiceError(
-                _("the file has %(count)s rounds but the stage plans %(planned)s: change the stage's rounds")
-                % {"count": len(rounds), "planned": planned},
-                code="trf_refused",
-            )
-        people, created = _participants(stage.event, trf, lines)
+        _check_plan(stage, trf, rounds)
+        people, created = _participants(stage.event, trf, lines, steps)
         settings = dict(stage.settings or {})
         if trf.planned_rounds:
             settings["rounds"] = trf.planned_rounds
@@ -418,7 +486,30 @@ def stage_import_trf(*, stage: Stage, by, text: str) -> TrfImport:
         if rounds:
             _start(stage.event, by)
         for found in rounds:
-            _store_round(stage, by, found, people)
+            _store_round(stage, by, found, people, steps)
         _withdraw_absent(trf, people, after_round=len(rounds))
         event_changed(stage.event_id)
-    return TrfImport(stage, ordered, created, len(ordered) - created, len(rounds))
+    tables = [table for found in rounds for table in found.tables]
+    forfeits = sum(1 for table in tables if table.result in FORFEIT)
+    return TrfImport(
+        stage,
+        ordered,
+        created,
+        len(ordered) - created,
+        len(rounds),
+        games=len(tables) - forfeits,
+        forfeits=forfeits,
+        byes=sum(len(found.byes) for found in rounds),
+    )
+
+
+def stage_import_trf_queue(*, stage: Stage, by, text: str, language: str = ""):
+    """What pages and the API do: check what is quick to check (a bad file or stage is refused
+    at once, nothing queued), then queue the import as an organiser job (tournament.services.jobs)."""
+    from tournament.models import OrganiserJob
+    from tournament.services.jobs import job_start
+
+    total = trf_import_check(stage=stage, by=by, text=text)
+    return job_start(
+        kind=OrganiserJob.Kind.TRF_IMPORT, stage=stage, by=by, input_text=text, total=total, language=language
+    )

@@ -14,6 +14,7 @@ from ranking.selectors import stage_standings_cached
 from tournament import selectors
 from tournament.forms import DecideForm, DisputeForm, ReportForm
 from tournament.models import Event, SeriesGame, Stage
+from tournament.outputs import event_outputs, round_outputs
 from tournament.people import LISTED_FIELDS, ParticipantRow, participant_rows
 from tournament.permissions import can_create_event, is_organiser, seat_participant
 from tournament.services.logs import log_effect
@@ -64,6 +65,9 @@ def event_detail(request, slug: str):
         "brackets": {stage.pk: selectors.stage_bracket_svg_cached(stage, hidden[stage.pk]) for stage in stage_list},
         "check_in": any(stage.settings.get("check_in") for stage in stage_list if stage.status != Stage.Status.CLOSED),
     }
+    context["outputs"] = event_outputs(
+        event, [(stage, rounds.shown[-1]) for stage, rounds in context["stages"] if rounds.shown], hidden
+    )
     context["round_tables"] = {
         round_.pk: selectors.round_table_html(event, round_.pk, silent=round_.pk in hidden[stage.pk])
         for stage, rounds in context["stages"]
@@ -108,14 +112,14 @@ def round_detail(request, slug: str, number: int, round_number: int):
     round_ = stage.rounds.filter(number=round_number).first()
     if round_ is None:
         raise Http404("no such round")
+    hidden = hidden_round_ids(request.user, stage)
     context = {
         "event": event,
         "stage": stage,
         "round": round_,
-        "round_table": selectors.round_table_html(
-            event, round_.pk, silent=round_.pk in hidden_round_ids(request.user, stage)
-        ),
+        "round_table": selectors.round_table_html(event, round_.pk, silent=round_.pk in hidden),
         "organiser": is_organiser(request.user, event),
+        "outputs": round_outputs(event, stage, round_, hidden),
     }
     return render(request, "tournament/round_detail.html", context)
 

@@ -15,6 +15,7 @@ from ranking.selectors import stage_standings_cached
 from tournament import selectors
 from tournament.models import Match, Round, Stage
 from tournament.sheets import qr_svg, series_games
+from tournament.silence import hidden_round_ids
 from tournament.views._common import _event_for
 
 LOG_ANCHOR = "attach-log"  # the match page's log attach form (templates/tournament/_match_games.html)
@@ -48,7 +49,7 @@ def round_sheet(request, slug: str, number: int, round_number: int):
 def standings_sheet(request, slug: str, number: int):
     event = _event_for(request, slug)
     stage = get_object_or_404(Stage, event=event, number=number)
-    standings = stage_standings_cached(stage)
+    standings = stage_standings_cached(stage, hidden_round_ids(request.user, stage))  # as the standings page
     context = {"event": event, "stage": stage, "standings": standings, "groups": standings.groups}
     return render(request, "ranking/sheet_standings.html", context)
 

@@ -18,6 +18,7 @@ from ranking.selectors import player_for_username
 from tournament import selectors
 from tournament.api import exports, ics
 from tournament.api.base import TournamentView, errors, event_stage, stage_round, visible_event
+from tournament.api.rendering import JSONRenderer
 from tournament.errors import NotAllowed
 from tournament.models import Event
 from tournament.services.trf import stage_trf
@@ -42,6 +43,20 @@ class CSVRenderer(_TextRenderer):
     format = "csv"
 
 
+class _TextExport(TournamentView):
+    """A view whose success is text (CSV, iCalendar, TRF): its errors are the API's JSON error
+    body, sent as JSON, not labelled as the text they are not."""
+
+    permission_classes = [AllowAny]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if response.status_code >= 400 and isinstance(getattr(response, "accepted_renderer", None), _TextRenderer):
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = JSONRenderer.media_type
+        return response
+
+
 class CalendarRenderer(_TextRenderer):
     media_type = "text/calendar"
     format = "ics"
@@ -59,9 +74,8 @@ def _csv_schema(summary: str):
     )
 
 
-class CSVView(TournamentView):
+class CSVView(_TextExport):
     renderer_classes = [CSVRenderer]
-    permission_classes = [AllowAny]
 
 
 class PairingsCSVView(CSVView):
@@ -96,9 +110,8 @@ class TRFRenderer(_TextRenderer):
     format = "trf"
 
 
-class StageTRFView(TournamentView):
+class StageTRFView(_TextExport):
     renderer_classes = [TRFRenderer]
-    permission_classes = [AllowAny]
 
     @extend_schema(
         tags=EXPORT_TAGS,
@@ -141,9 +154,8 @@ def _url_of(request):
     return url
 
 
-class CalendarView(TournamentView):
+class CalendarView(_TextExport):
     renderer_classes = [CalendarRenderer]
-    permission_classes = [AllowAny]
 
 
 class EventCalendarView(CalendarView):

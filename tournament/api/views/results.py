@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -247,6 +247,9 @@ class OpenMatchesView(TournamentView):
         event = visible_event(request, slug)
         check_organiser(request.user, event)
         needs = request.query_params.get("needs")
+        if any(value not in MATCH_NEEDS for value in request.query_params.getlist("needs")):
+            choices = ", ".join(MATCH_NEEDS)
+            raise exceptions.ValidationError({"needs": [_("one of %(choices)s") % {"choices": choices}]})
         rows = matches_needing(event, needs if needs in MATCH_NEEDS else None)
         return Response(OpenMatchSerializer(rows, many=True).data)
 

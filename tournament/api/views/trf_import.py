@@ -3,18 +3,19 @@ or a multipart form with the file under ``file`` (or its text under ``text``).""
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from tournament.api.base import TournamentView, errors, event_stage, visible_event
-from tournament.api.serializers import ParticipantSerializer, StageSerializer
 from tournament.errors import ServiceError
+from tournament.selectors import organiser_job_for
 from tournament.services.events import check_organiser
-from tournament.services.trf_import import MAX_BYTES, decode_trf, stage_import_trf
+from tournament.services.trf_import import MAX_BYTES, decode_trf, stage_import_trf_queue
 
 
 class TRFTextParser(BaseParser):
@@ -26,12 +27,32 @@ class TRFTextParser(BaseParser):
         return decode_trf(stream.read(MAX_BYTES + 1) if stream is not None else b"")
 
 
-class TrfImportSerializer(serializers.Serializer):
-    stage = StageSerializer()
-    participants = ParticipantSerializer(many=True)
-    created = serializers.IntegerField(help_text="participants added (with a placeholder account)")
-    matched = serializers.IntegerField(help_text="participants of the event found by their name")
-    rounds = serializers.IntegerField(help_text="rounds stored from the file")
+class JobSerializer(serializers.Serializer):
+    """An organiser job (issue 31): a TRF import running in the background, then its outcome."""
+
+    id = serializers.CharField(source="public_id", help_text="the job's random id")
+    kind = serializers.CharField()
+    status = serializers.CharField(help_text="queued, running, done or failed")
+    stage = serializers.IntegerField(source="stage.number", allow_null=True)
+    done = serializers.IntegerField(help_text="steps done: players, then each round's pairings and byes")
+    total = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    result = serializers.JSONField(
+        allow_null=True,
+        help_text="when done: stage, players, created, matched, rounds, matches, games, forfeits, byes",
+    )
+    error = serializers.CharField(help_text="when failed: why (nothing was stored)")
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    url = serializers.SerializerMethodField(help_text="this status, for polling")
+    page = serializers.SerializerMethodField(help_text="the job's page on the site, with its progress bar")
+
+    def get_url(self, job) -> str:
+        return reverse("api-job-detail", args=[job.event.slug, job.public_id])
+
+    def get_page(self, job) -> str:
+        return job.get_absolute_url()
 
 
 def _text_of(request) -> str:
@@ -52,22 +73,34 @@ class StageImportTRFView(TournamentView):
     @extend_schema(
         tags=["stages"],
         summary="Start or continue a Swiss stage from a FIDE TRF-16 file (organisers; a stage with no round yet)",
-        description="Every round of the file is stored with its results, ruled as organiser decisions; "
-        "a bad file stores nothing and the error names its line. Limits: 2 MB, 5,000 players, 99 rounds.",
+        description="The file and the stage are checked at once (a bad file is a 400 naming its line); the "
+        "import then runs in the background: 202 with the job, whose status (`url`, also in `Location`) "
+        "says how far it is and, at the end, what was stored or why nothing was. Every round of the file is "
+        "stored with its results, ruled as organiser decisions. A second import into the stage while one "
+        "runs is a 409 (`job_running`). Limits: 2 MB, 5,000 players, 99 rounds.",
         request={"text/plain": OpenApiTypes.STR, "multipart/form-data": OpenApiTypes.OBJECT},
-        responses={201: TrfImportSerializer, **errors(400, 401, 403, 404)},
+        responses={202: JobSerializer, **errors(400, 401, 403, 404, 409)},
     )
     def post(self, request, slug: str, number: int):
         stage = event_stage(visible_event(request, slug), number)
         check_organiser(request.user, stage.event)
-        done = stage_import_trf(stage=stage, by=request.user, text=_text_of(request))
-        body = TrfImportSerializer(
-            {
-                "stage": done.stage,
-                "participants": done.participants,
-                "created": done.created,
-                "matched": done.matched,
-                "rounds": done.rounds,
-            }
-        ).data
-        return Response(body, status=201)
+        job = stage_import_trf_queue(
+            stage=stage, by=request.user, text=_text_of(request), language=getattr(request, "LANGUAGE_CODE", "")
+        )
+        job.refresh_from_db()  # with no broker, the job has already run
+        body = JobSerializer(job).data
+        return Response(body, status=202, headers={"Location": body["url"]})
+
+
+class JobDetailView(TournamentView):
+    @extend_schema(
+        tags=["stages"],
+        summary="An organiser job's status: a TRF import's progress, then what it stored (organisers only)",
+        responses={200: JobSerializer, **errors(401, 404)},
+    )
+    def get(self, request, slug: str, public_id: str):
+        event = visible_event(request, slug)
+        job = organiser_job_for(request.user, event, public_id)
+        if job is None:
+            raise exceptions.NotFound(_("this job is not found, or not visible to you"))
+        return Response(JobSerializer(job).data)
