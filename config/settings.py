@@ -120,6 +120,12 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = env_str("DATABASE_URL")
+# SQLite, however it is named (the embedded default, or DATABASE_URL=sqlite:///path as the tests
+# give their worker processes): wait for a writer instead of failing at once, and start write
+# transactions IMMEDIATE so that concurrent writers queue. A DEFERRED transaction that reads and
+# then writes cannot wait: SQLite answers "database is locked" at once when another process
+# committed in between (seen as a worker's lost verdict, tests/integration/test_log_attach_order).
+SQLITE_OPTIONS = {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
 # Test databases carry the process id, so that test runs in parallel never share (and delete)
 # each other's database.
 _TEST_DB_SUFFIX = f"_{os.getpid()}"
@@ -133,6 +139,10 @@ if DATABASE_URL:
         )
     }
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_TEST_DB_SUFFIX}"}
+    if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+        named = Path(DATABASES["default"]["NAME"])  # a path: the test database beside it
+        DATABASES["default"]["TEST"] = {"NAME": str(named.with_name(f"test_{named.stem}{_TEST_DB_SUFFIX}.sqlite3"))}
     # A pool of PostgreSQL connections per process (psycopg's, through Django's "pool" option).
     # The ASGI web process turns it on (config/asgi.py): there each request's synchronous part
     # runs in a thread of its own, so without a pool every request opened a new connection (a
@@ -151,9 +161,7 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "brume.sqlite3",
-            # Wait for a writer instead of failing at once; write transactions start IMMEDIATE so
-            # concurrent writers queue rather than deadlock on lock upgrades.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
+            "OPTIONS": dict(SQLITE_OPTIONS),
             # A file, not shared-cache memory, so that concurrency tests see real SQLite locking.
             "TEST": {"NAME": str(VAR_DIR / f"test{_TEST_DB_SUFFIX}.sqlite3")},
         }

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -168,38 +168,78 @@ def record_claim(record_id: int) -> bool:
     A record that is done, or validating under a live claim, is left alone: a duplicate
     delivery does nothing.
     """
+    return _claim(record_id) is not None
+
+
+def _claim(record_id: int):
+    """The time of this claim (which names it), or None when the record was not claimed."""
     now = timezone.now()
     pending = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.PENDING)
     stale = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING, claimed_at__lt=now - _lease())
     for candidates in (pending, stale):
         # One statement: a worker killed right after its claim has counted its attempt.
         if candidates.update(status=GameRecord.Status.VALIDATING, claimed_at=now, attempts=F("attempts") + 1) == 1:
-            return True
-    return False
+            return now
+    return None
+
+
+def _release(record_id: int, claimed_at) -> None:
+    """Give a claim back (the record is pending again) so that the task's retry can claim it at
+    once; if even that fails, the claim runs out with its lease and the sweep sends it again."""
+    try:
+        GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING, claimed_at=claimed_at).update(
+            status=GameRecord.Status.PENDING, claimed_at=None
+        )
+    except DatabaseError:
+        logger.exception("could not give back the claim on record %s; its lease will run out", record_id)
 
 
 def record_validate(*, record_id: int) -> GameRecord | None:
-    """Validate one claimed record and write its verdict once. Returns None if not claimed."""
-    if not record_claim(record_id):
+    """Validate one claimed record and write its verdict once. Returns None if not claimed.
+
+    The verdict and what it does (``record_validated``'s receivers: the series games it
+    confirms, the uploader's notification) commit together. When the database fails in between
+    (a lock, a lost connection) nothing is written and the claim is given back, so that the
+    task's retry does it all: before, the verdict was written first and its effects after, and a
+    failure there left a valid log that confirmed nothing. A receiver's own bug does not undo
+    the verdict: it is written alone and the error logged (the sweep's "attached logs" tries the
+    series games again).
+    """
+    claimed_at = _claim(record_id)
+    if claimed_at is None:
         return None
     record = GameRecord.objects.get(pk=record_id)
     try:
         verdict = validate(jsonform.log_from_dict(record.log))
     except Exception as exc:  # an engine bug: the log is not at fault, say so and keep it
         logger.exception("validation of record %s failed", record_id)
-        GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
-            status=GameRecord.Status.FAILED, error=f"{type(exc).__name__}: {exc}", validated_at=timezone.now()
-        )
-        return GameRecord.objects.get(pk=record_id)
-    status = GameRecord.Status.VALID if verdict.valid else GameRecord.Status.INVALID
-    written = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(
-        status=status,
-        verdict=stored_json(verdict),
-        finished=verdict.finished,
-        bad_move_ply=verdict.bad_move.ply if verdict.bad_move else None,
-        validated_at=timezone.now(),
-    )
-    record = GameRecord.objects.get(pk=record_id)
-    if written == 1:
-        transaction.on_commit(lambda: record_validated.send(sender=GameRecord, record=record))
+        fields = {
+            "status": GameRecord.Status.FAILED,
+            "error": f"{type(exc).__name__}: {exc}",
+            "validated_at": timezone.now(),
+        }
+    else:
+        fields = {
+            "status": GameRecord.Status.VALID if verdict.valid else GameRecord.Status.INVALID,
+            "verdict": stored_json(verdict),
+            "finished": verdict.finished,
+            "bad_move_ply": verdict.bad_move.ply if verdict.bad_move else None,
+            "validated_at": timezone.now(),
+        }
+    try:
+        return _write_verdict(record_id, fields, announce=True)
+    except DatabaseError:
+        _release(record_id, claimed_at)
+        raise
+    except Exception:
+        logger.exception("what the verdict of record %s does failed; the verdict is kept", record_id)
+        return _write_verdict(record_id, fields, announce=False)
+
+
+def _write_verdict(record_id: int, fields: dict, *, announce: bool) -> GameRecord:
+    with transaction.atomic():
+        written = GameRecord.objects.filter(pk=record_id, status=GameRecord.Status.VALIDATING).update(**fields)
+        record = GameRecord.objects.get(pk=record_id)
+        if written == 1 and announce:
+            record_validated.send(sender=GameRecord, record=record)
     return record

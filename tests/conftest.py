@@ -15,8 +15,11 @@ settings.register_profile("brume", deadline=None, suppress_health_check=[HealthC
 settings.load_profile("brume")
 
 
-def pytest_configure(config):
-    private_redis.start_unless_configured()  # before any test module reads where Redis is
+# Started when this root conftest is imported: pytest imports it before any other conftest, even
+# when one folder or file is named on the command line (`pytest tests/integration/...` imports
+# tests/integration/conftest.py before pytest_configure would run), so that every module reads
+# where Redis is after it has an address. xdist workers inherit the address and start nothing.
+private_redis.start_unless_configured()
 
 
 def pytest_unconfigure(config):

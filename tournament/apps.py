@@ -18,9 +18,16 @@ class TournamentConfig(AppConfig):
         register_visibility_rule(EventVisibility())
         register_live_links(live_game_links)
         sweep.register("AI series", _ai_series)
+        sweep.register("attached logs", _attached_logs)
 
 
 def _ai_series(older_than: float | None) -> int:
     from tournament.services.ai_games import ai_matches_requeue
 
     return len(ai_matches_requeue(older_than=older_than))
+
+
+def _attached_logs(older_than: float | None) -> int:
+    from tournament.services.logs import attached_logs_reapply
+
+    return len(attached_logs_reapply(older_than=older_than))

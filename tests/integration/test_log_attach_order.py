@@ -57,6 +57,16 @@ def test_logs_attached_while_the_worker_validates_them_confirm_exactly_once(cele
         if game.pk % 2:
             threading.Event().wait(0.05 * (game.pk % 3))  # vary who commits first
         game_attach_record(game=game, by=owner, record=record)
+
+    def explain():
+        rows = [
+            (g.pk, g.status, g.record.status if g.record else None, g.record_reporter_id)
+            for g in SeriesGame.objects.filter(pk__in=[game.pk for _, game, _ in cases]).select_related("record")
+        ]
+        return (
+            f"games (pk, status, record status, reporter): {rows}\nworker log:\n{celery_worker_process.log()[-6000:]}"
+        )
+
     for _, game, _ in cases:
-        wait_for(lambda game=game: confirmed(game), 60, f"game {game.pk} confirmed")
+        wait_for(lambda game=game: confirmed(game), 60, f"game {game.pk} confirmed", explain)
         assert ResultEntry.objects.filter(game=game, action=ResultEntry.Action.LOG_VALIDATED).count() == 1

@@ -22,14 +22,16 @@ from .conftest import reset_router, start_worker, stop_worker
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
-def wait_for(predicate, timeout: float, what: str):
+def wait_for(predicate, timeout: float, what: str, explain=None):
+    """Wait for a condition; on a timeout, ``explain()`` (the worker's log, the rows' states)
+    says what was seen instead, so that a failure in CI can be read without a rerun."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(0.2)
-    pytest.fail(f"timed out waiting for {what}")
+    pytest.fail(f"timed out waiting for {what}" + (f"\n{explain()}" if explain else ""))
 
 
 def route_to(app, queue):

@@ -17,9 +17,14 @@ nothing (see ``apply_record``).
 from __future__ import annotations
 
 import json
+import logging
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.dispatch import receiver
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -32,6 +37,8 @@ from tournament.errors import NotAllowed, ServiceError
 from tournament.models import Participant, SeriesGame
 from tournament.permissions import is_organiser, seat_participant
 from tournament.services.results import game_log_reported, game_record_verified
+
+logger = logging.getLogger(__name__)
 
 ORDINALS = (
     gettext_noop("first"),
@@ -294,6 +301,38 @@ def apply_record(*, record: GameRecord) -> None:
                     "valid; a player's log is their report, for the opponent to confirm"
                 ),
             )
+
+
+def attached_logs_reapply(*, older_than: float | None = None, limit: int = 200) -> list[int]:
+    """Apply again the verdicts of valid, finished logs whose series game still waits for a
+    report ``older_than`` seconds after the verdict (``BRUME_SWEEP_AFTER`` by default).
+
+    The verdict and its effect commit together (``games.services.record_validate``) and the
+    attachment applies a verdict that came first, so this finds something only when both
+    failed after their commit: a crash between the attachment's commit and its apply, or a
+    receiver's bug. ``apply_record`` is idempotent. Returns the records applied again."""
+    after = timedelta(seconds=settings.BRUME_SWEEP_AFTER if older_than is None else older_than)
+    waiting = (
+        SeriesGame.objects.filter(
+            status=SeriesGame.Status.AWAITING,
+            record__status=GameRecord.Status.VALID,
+            record__validated_at__lte=timezone.now() - after,
+        )
+        .filter(Q(record__finished=True) | Q(record__source=GameRecord.Source.PLAYED))
+        .values_list("record_id", flat=True)
+        .distinct()
+        .order_by("record_id")
+    )
+    applied = []
+    for record_id in list(waiting[:limit]):
+        try:
+            with transaction.atomic():
+                apply_record(record=GameRecord.objects.get(pk=record_id))
+        except ServiceError as exc:  # the result can no longer be taken (e.g. the round closed)
+            logger.warning("the verdict of record %s could not be applied: %s", record_id, exc)
+            continue
+        applied.append(record_id)
+    return applied
 
 
 @receiver(record_validated, dispatch_uid="tournament.apply_validated_record")
