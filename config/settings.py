@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "config.observe.ObserveRequestMiddleware",  # the request's id (X-Request-ID) and its time (/metrics)
     "django.middleware.security.SecurityMiddleware",
     "config.security.SecurityHeadersMiddleware",
+    "config.nul_bytes.RefuseNulMiddleware",  # a NUL in the path or query: 400 (PostgreSQL refuses it)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An ETag (a hash of the body) on every GET, and 304 Not Modified when the client has it: a
     # refreshed page or API read sends no body again. Outer to every middleware that edits bodies.

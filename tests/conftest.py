@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from games.engines import register, unregister
-from tests import private_redis
+from tests import ci_passes, private_redis
 from tests.toygame import ENGINE as MISTY_NIM
 
 # Property tests check what is true, not how fast: on a loaded CI machine a slow example must
@@ -20,6 +20,10 @@ settings.load_profile("brume")
 # tests/integration/conftest.py before pytest_configure would run), so that every module reads
 # where Redis is after it has an address. xdist workers inherit the address and start nothing.
 private_redis.start_unless_configured()
+
+
+def pytest_collection_modifyitems(config, items):
+    ci_passes.deselect(config, items)
 
 
 def pytest_unconfigure(config):

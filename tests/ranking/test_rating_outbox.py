@@ -61,6 +61,7 @@ def test_the_sweep_makes_a_rating_update_the_broker_outage_left_waiting():
         "AI batches": 0,
         "live games": 0,
         "AI series": 0,
+        "attached logs": 0,
         "rating updates": 1,
         "webhooks": 0,
         "outgoing mail": 0,
