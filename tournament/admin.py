@@ -1,6 +1,16 @@
 from django.contrib import admin
 
-from tournament.models import Event, Match, MatchSeat, Participant, ResultEntry, Round, SeriesGame, Stage
+from tournament.models import (
+    Event,
+    Match,
+    MatchSeat,
+    OrganiserJob,
+    Participant,
+    ResultEntry,
+    Round,
+    SeriesGame,
+    Stage,
+)
 
 
 class StageInline(admin.TabularInline):
@@ -43,6 +53,24 @@ class ResultEntryAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(OrganiserJob)
+class OrganiserJobAdmin(admin.ModelAdmin):
+    """Organiser jobs (TRF imports) as the worker left them: shown, never edited (a job's state is
+    the worker's to write; a lost one is failed by the sweep). An administrator may delete one."""
+
+    list_display = ["public_id", "kind", "event", "stage", "status", "done", "total", "started_by", "created_at"]
+    list_filter = ["status", "kind"]
+    search_fields = ["public_id", "event__name", "event__slug"]
+    list_select_related = ["event", "stage", "started_by"]
+    date_hierarchy = "created_at"
+
+    def has_change_permission(self, request, obj=None):
         return False
 
     def has_add_permission(self, request):

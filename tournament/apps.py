@@ -19,6 +19,7 @@ class TournamentConfig(AppConfig):
         register_live_links(live_game_links)
         sweep.register("AI series", _ai_series)
         sweep.register("attached logs", _attached_logs)
+        sweep.register("organiser jobs", _organiser_jobs)
 
 
 def _ai_series(older_than: float | None) -> int:
@@ -31,3 +32,11 @@ def _attached_logs(older_than: float | None) -> int:
     from tournament.services.logs import attached_logs_reapply
 
     return len(attached_logs_reapply(older_than=older_than))
+
+
+def _organiser_jobs(older_than: float | None) -> int:
+    """Lost jobs are failed after the time a worker may work, whatever ``older_than`` says: a
+    younger one may still be running."""
+    from tournament.services.jobs import jobs_give_up_stale
+
+    return len(jobs_give_up_stale())

@@ -62,6 +62,7 @@ def test_the_sweep_makes_a_rating_update_the_broker_outage_left_waiting():
         "live games": 0,
         "AI series": 0,
         "attached logs": 0,
+        "organiser jobs": 0,
         "rating updates": 1,
         "webhooks": 0,
         "outgoing mail": 0,

@@ -258,6 +258,47 @@ def test_a_job_whose_worker_vanished_long_ago_no_longer_blocks_a_new_import(clie
     assert response["Location"] == fresh.get_absolute_url() and fresh.status == "queued"
 
 
+def test_the_sweep_fails_a_lost_job_in_its_starters_language_and_leaves_a_live_one(client, queue):
+    """Before, a lost job stayed "running" on its page until the next import into its stage."""
+    from games.sweep import sweep
+
+    event, owner, stage = _empty_swiss()
+    client.force_login(owner)
+    text, _ = thirty_player_trf()
+    client.post(_import_url(event, stage), {"text": text})
+    lost = OrganiserJob.objects.get()
+    other_event, other_owner, other_stage = _empty_swiss()
+    live = OrganiserJob.objects.create(
+        kind="trf_import", event=other_event, stage=other_stage, started_by=other_owner, status="running"
+    )
+    OrganiserJob.objects.filter(pk=lost.pk).update(
+        status="running", language="fr", updated_at=timezone.now() - timedelta(hours=1)
+    )
+
+    assert sweep(older_than=0)["organiser jobs"] == 1  # older_than does not shorten a worker's time
+
+    lost.refresh_from_db()
+    live.refresh_from_db()
+    assert lost.status == "failed" and lost.input_text == "" and lost.finished_at is not None
+    assert "rien n'a été enregistré" in lost.error, lost.error
+    assert live.status == "running"
+    assert jobs.jobs_give_up_stale() == []  # done once
+
+
+def test_the_admin_lists_jobs_and_changes_none(client, queue):
+    event, owner, stage = _empty_swiss()
+    client.force_login(owner)
+    client.post(_import_url(event, stage), {"text": thirty_player_trf()[0]})
+    job = OrganiserJob.objects.get()
+    admin = get_user_model().objects.create_superuser("jobs-admin", "jobs-admin@example.org", "x" * 12)
+    client.force_login(admin)
+    listing = client.get("/admin/tournament/organiserjob/")
+    assert listing.status_code == 200 and job.public_id in listing.content.decode()
+    page = client.get(f"/admin/tournament/organiserjob/{job.pk}/change/")
+    assert page.status_code == 200 and 'name="status"' not in page.content.decode()  # shown, not a form
+    assert client.get("/admin/tournament/organiserjob/add/").status_code == 403
+
+
 def test_a_job_delivered_twice_imports_once():
     event, owner, stage = _empty_swiss()
     text, _ = thirty_player_trf()

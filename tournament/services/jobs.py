@@ -43,14 +43,33 @@ def _stale_after() -> timedelta:
 
 
 def _give_up_stale(stage: Stage, kind: str) -> None:
-    OrganiserJob.objects.filter(
-        stage=stage, kind=kind, status__in=OrganiserJob.ACTIVE, updated_at__lt=timezone.now() - _stale_after()
-    ).update(
-        status=OrganiserJob.Status.FAILED,
-        error=_("no worker finished this job in time; nothing was stored"),
-        input_text="",
-        finished_at=timezone.now(),
-    )
+    jobs_give_up_stale(stage=stage, kind=kind)
+
+
+def jobs_give_up_stale(*, stage: Stage | None = None, kind: str | None = None, limit: int = 100) -> list[int]:
+    """Fail the jobs with no sign of life for longer than a worker may work (``_stale_after``):
+    their page then says so, and nothing of their work is kept (``JobLost``). The sweep runs it
+    over every stage ("organiser jobs"); a new job of a stage runs it first for that stage.
+    Each message is written in the language of the job's starter. Returns the jobs failed."""
+    stale = OrganiserJob.objects.filter(
+        status__in=OrganiserJob.ACTIVE, updated_at__lt=timezone.now() - _stale_after()
+    ).order_by("pk")
+    if stage is not None:
+        stale = stale.filter(stage=stage)
+    if kind is not None:
+        stale = stale.filter(kind=kind)
+    failed = []
+    for job_id, language in stale.values_list("pk", "language")[:limit]:
+        with translation.override(language or settings.LANGUAGE_CODE):
+            error = _("no worker finished this job in time; nothing was stored")
+        written = OrganiserJob.objects.filter(
+            pk=job_id, status__in=OrganiserJob.ACTIVE, updated_at__lt=timezone.now() - _stale_after()
+        ).update(status=OrganiserJob.Status.FAILED, error=error, input_text="", finished_at=timezone.now())
+        if written:
+            failed.append(job_id)
+    if failed:
+        logger.warning("organiser jobs given up, no worker finished them in time: %s", failed)
+    return failed
 
 
 def active_job(stage: Stage, kind: str) -> OrganiserJob | None:
