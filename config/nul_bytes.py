@@ -1,4 +1,5 @@
-"""A request whose path or query carries a NUL character is refused (400) before any view reads it.
+"""A request whose path, query or form carries a NUL character is refused (400) before any view
+reads it.
 
 No page and no API call takes one. PostgreSQL refuses NUL in any text it is given (psycopg's
 ``DataError``: a 500), where SQLite quietly stores it. Django's form fields and DRF's serializers
@@ -18,13 +19,22 @@ from config.errors import error_body
 NUL = "\x00"
 
 
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 def nul_field(request) -> str | None:
-    """The name of the first query parameter holding a NUL ('path' for the path), else None."""
+    """The name of the first query or form field holding a NUL ('path' for the path), else None.
+    A form's fields are read only for a form's content type (Django parses nothing else into
+    ``request.POST``); a file's content is the file's, never looked at."""
     if NUL in request.path_info:
         return "path"
-    for name, values in request.GET.lists():
-        if NUL in name or any(NUL in value for value in values):
-            return name.replace(NUL, "\\0")
+    fields = [request.GET]
+    if request.method == "POST" and request.content_type in FORMS:
+        fields.append(request.POST)
+    for data in fields:
+        for name, values in data.lists():
+            if NUL in name or any(NUL in value for value in values):
+                return name.replace(NUL, "\\0")
     return None
 
 

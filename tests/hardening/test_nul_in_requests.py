@@ -31,3 +31,12 @@ def test_the_api_answers_its_error_body(client):
 def test_a_request_without_nul_is_served(client):
     assert client.get("/ratings/?game=carnac").status_code == 200
     assert client.get("/api/v1/events/?search=x%2500").status_code == 200  # "%00" spelled out is text
+
+
+def test_a_form_posted_with_a_nul_is_refused_and_a_file_holding_one_is_not_looked_at(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    assert client.post("/ratings/", {"game": "a\x00b"}).status_code == 400
+    upload = SimpleUploadedFile("log.txt", b"Brume log 1\x00", content_type="text/plain")
+    response = client.post("/records/upload/", {"file": upload})
+    assert "NUL character (in" not in response.content.decode()  # the upload's own checks judge it
