@@ -351,14 +351,21 @@ def test_progress_is_seen_by_another_connection_while_the_import_s_transaction_i
     assert seen[1][1] == 31 and seen[2][1] == 32
 
 
-def test_the_api_answers_202_then_the_job_s_status_says_how_far_it_is(queue):
-    event, owner, _ = _empty_swiss()
+def _api_import(owner, event):
+    """The owner sends the thirty-player file to the API: (their client, the answer)."""
     client = APIClient()
     client.force_authenticate(owner)
-    text, _ = thirty_player_trf()
     response = client.post(
-        reverse("api-stage-import-trf", args=[event.slug, 1]), text.encode(), content_type="text/plain"
+        reverse("api-stage-import-trf", args=[event.slug, 1]),
+        thirty_player_trf()[0].encode(),
+        content_type="text/plain",
     )
+    return client, response
+
+
+def test_the_api_answers_202_then_the_job_s_status_says_how_far_it_is(queue):
+    event, owner, _ = _empty_swiss()
+    client, response = _api_import(owner, event)
     assert response.status_code == 202
     body = client.get(response["Location"]).json()
     assert (body["status"], body["done"], body["total"], body["result"]) == ("queued", 0, 106, None)
@@ -369,12 +376,7 @@ def test_the_api_answers_202_then_the_job_s_status_says_how_far_it_is(queue):
 
 def test_a_failure_in_the_worker_shows_in_the_api_status(queue):
     event, owner, stage = _empty_swiss()
-    client = APIClient()
-    client.force_authenticate(owner)
-    text, _ = thirty_player_trf()
-    response = client.post(
-        reverse("api-stage-import-trf", args=[event.slug, 1]), text.encode(), content_type="text/plain"
-    )
+    client, response = _api_import(owner, event)
     type(stage).objects.filter(pk=stage.pk).update(status="closed")
     run_organiser_job(queue[0][1][0])
     body = client.get(response["Location"]).json()
