@@ -1,7 +1,12 @@
 """One beat at a time (config/beat.py, docs/deploy.md "Beat"): two real ``celery beat`` processes on
 one Redis, with a test-only entry due every second. Only the beat holding the lock sends, each due
 time once; when the holder is killed (no chance to give the lock back), the other takes over
-within the lock's timeout and goes on from the last run the dead one recorded."""
+within the lock's timeout and goes on from the last run the dead one recorded.
+
+A holder that stalls longer than the lock's timeout (a loaded machine: seen under ``stress-ng``
+beside the suite) is, to the other, the same as a dead one: the other takes over. What must hold
+then is what holds at a death: one sender at a time (never back and forth) and no due time sent
+twice."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ import subprocess
 import sys
 import time
 import uuid
+from datetime import datetime
 
 import pytest
 import redis
@@ -23,7 +29,8 @@ pytestmark = pytest.mark.integration
 
 EVERY = 1.0  # seconds between sends of the test entry
 MAX_INTERVAL = 1  # seconds between two asks for the lock
-LOCK_TIMEOUT = 3  # seconds a dead holder's lock outlives its last tick
+LOCK_TIMEOUT = 5  # seconds a dead holder's lock outlives its last tick
+EXPIRES = 60  # the entry's expiry (tests/integration/counting_beat.py): its messages carry send time + 60 s
 
 
 class Beat:
@@ -49,6 +56,9 @@ class Queue:
     def __init__(self, client: redis.Redis, name: str):
         self.client, self.name = client, name
         self.seen: list[tuple[float, str, str]] = []  # (seen at, origin, message id)
+        # When each was sent, by the sender's clock (its expiry less EXPIRES): the test's polling
+        # may see two sends at once on a loaded machine, their send times stay apart.
+        self.sent_at: list[float] = []
 
     def poll(self) -> None:
         known = {message_id for _, _, message_id in self.seen}
@@ -56,6 +66,7 @@ class Queue:
             headers = json.loads(raw)["headers"]
             if headers["id"] not in known:
                 self.seen.append((time.monotonic(), headers["origin"], headers["id"]))
+                self.sent_at.append(datetime.fromisoformat(headers["expires"]).timestamp() - EXPIRES)
 
     def watch(self, seconds: float) -> None:
         until = time.monotonic() + seconds
@@ -116,8 +127,10 @@ def test_two_beats_send_each_due_task_once_and_the_second_takes_over_when_the_fi
         both_running = time.monotonic()
         queue.watch(6.0)
         together = queue.senders(since=both_running)
-        assert together and all(origin.startswith(first.origin) for origin in together), together
-        assert 6.0 / EVERY - 2 <= len(together) <= 6.0 / EVERY + 1, "one message per due time"
+        by_second = [origin.startswith(second.origin) for origin in together]
+        assert together and by_second == sorted(by_second), f"one sender at a time, never back: {together}"
+        if not any(by_second):  # the first held the lock throughout: one message per due time
+            assert 6.0 / EVERY - 2 <= len(together) <= 6.0 / EVERY + 1, together
 
         first.process.send_signal(signal.SIGKILL)  # no chance to give the lock back
         killed = time.monotonic()
@@ -127,11 +140,10 @@ def test_two_beats_send_each_due_task_once_and_the_second_takes_over_when_the_fi
         assert "Acquired lock" in second.log()
         assert after and all(origin.startswith(second.origin) for origin in after), after
 
-        times = [seen for seen, _, _ in queue.seen]
-        gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+        gaps = [later - earlier for earlier, later in itertools.pairwise(sorted(queue.sent_at))]
         print(
-            f"\nmessages: {len(queue.seen)} ({len(together)} in 6 s with both beats running, all from the "
-            f"first); the second's first send {took_over:.1f} s after the first was killed "
+            f"\nmessages: {len(queue.seen)} ({len(together)} in 6 s with both beats running, {sum(by_second)} "
+            f"of them from the second); the second's first send {took_over:.1f} s after the first was killed "
             f"(lock timeout {LOCK_TIMEOUT} s); shortest gap between two sends {min(gaps):.2f} s"
         )
         assert took_over <= LOCK_TIMEOUT + MAX_INTERVAL + 2
