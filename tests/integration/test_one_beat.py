@@ -51,22 +51,24 @@ class Beat:
 
 
 class Queue:
-    """The messages beat put on the test's queue, each with the time it was first seen."""
+    """The messages beat put on the test's queue, each with the time it was sent.
+
+    The send time is the sender's (the message's expiry less EXPIRES, an aware UTC time), on the
+    clock ``time.time()`` reads: the test's polling may see a message late, on a busy machine
+    after the sender was killed, or two at once; their send times stay where they were."""
 
     def __init__(self, client: redis.Redis, name: str):
         self.client, self.name = client, name
-        self.seen: list[tuple[float, str, str]] = []  # (seen at, origin, message id)
-        # When each was sent, by the sender's clock (its expiry less EXPIRES): the test's polling
-        # may see two sends at once on a loaded machine, their send times stay apart.
-        self.sent_at: list[float] = []
+        self.seen: list[tuple[float, str, str]] = []  # (sent at, origin, message id)
 
     def poll(self) -> None:
         known = {message_id for _, _, message_id in self.seen}
         for raw in reversed(self.client.lrange(self.name, 0, -1)):  # kombu pushes on the left
             headers = json.loads(raw)["headers"]
             if headers["id"] not in known:
-                self.seen.append((time.monotonic(), headers["origin"], headers["id"]))
-                self.sent_at.append(datetime.fromisoformat(headers["expires"]).timestamp() - EXPIRES)
+                expires = datetime.fromisoformat(headers["expires"])
+                assert expires.tzinfo is not None, headers["expires"]
+                self.seen.append((expires.timestamp() - EXPIRES, headers["origin"], headers["id"]))
 
     def watch(self, seconds: float) -> None:
         until = time.monotonic() + seconds
@@ -75,7 +77,8 @@ class Queue:
             time.sleep(0.05)
 
     def senders(self, since: float = 0.0, until: float = float("inf")) -> list[str]:
-        return [origin for seen, origin, _ in self.seen if since <= seen < until]
+        """Who sent, in the order of sending, between two ``time.time()`` readings."""
+        return [origin for at, origin, _ in sorted(self.seen) if since <= at < until]
 
 
 def wait_for(beat: Beat, text: str, timeout: float, queue: Queue) -> None:
@@ -88,9 +91,9 @@ def wait_for(beat: Beat, text: str, timeout: float, queue: Queue) -> None:
 
 
 def first_send(beat: Beat, queue: Queue, timeout: float) -> float:
-    """When the queue first held a message from ``beat``."""
+    """When ``beat`` sent its first message (``time.time()``'s clock)."""
     deadline = time.monotonic() + timeout
-    while not (sent := [seen for seen, origin, _ in queue.seen if origin.startswith(beat.origin)]):
+    while not (sent := sorted(at for at, origin, _ in queue.seen if origin.startswith(beat.origin))):
         if beat.process.poll() is not None or time.monotonic() > deadline:
             pytest.fail(f"beat {beat.name} sent nothing in {timeout} s:\n{beat.log()[-3000:]}")
         queue.poll()
@@ -124,7 +127,7 @@ def test_two_beats_send_each_due_task_once_and_the_second_takes_over_when_the_fi
         first_send(first, queue, 90)
         second = Beat("second", env, tmp_path / "second.log")
         wait_for(second, "beat: Starting...", 90, queue)
-        both_running = time.monotonic()
+        both_running = time.time()
         queue.watch(6.0)
         together = queue.senders(since=both_running)
         by_second = [origin.startswith(second.origin) for origin in together]
@@ -133,14 +136,14 @@ def test_two_beats_send_each_due_task_once_and_the_second_takes_over_when_the_fi
             assert 6.0 / EVERY - 2 <= len(together) <= 6.0 / EVERY + 1, together
 
         first.process.send_signal(signal.SIGKILL)  # no chance to give the lock back
-        killed = time.monotonic()
+        killed = time.time()
         took_over = first_send(second, queue, LOCK_TIMEOUT + MAX_INTERVAL + 10) - killed
         queue.watch(4.0)
         after = queue.senders(since=killed)
         assert "Acquired lock" in second.log()
         assert after and all(origin.startswith(second.origin) for origin in after), after
 
-        gaps = [later - earlier for earlier, later in itertools.pairwise(sorted(queue.sent_at))]
+        gaps = [later - earlier for earlier, later in itertools.pairwise(sorted(at for at, _, _ in queue.seen))]
         print(
             f"\nmessages: {len(queue.seen)} ({len(together)} in 6 s with both beats running, {sum(by_second)} "
             f"of them from the second); the second's first send {took_over:.1f} s after the first was killed "
