@@ -63,6 +63,16 @@ def _import_url(event, stage):
     return reverse("stage-import-trf", args=[event.slug, stage.pk])
 
 
+def _sent_by_the_owner(client):
+    """An empty Swiss stage whose owner, signed in on ``client``, has sent the thirty-player file
+    through the form: (event, owner, stage, the file's text, its job)."""
+    event, owner, stage = _empty_swiss()
+    client.force_login(owner)
+    text, _ = thirty_player_trf()
+    client.post(_import_url(event, stage), {"text": text})
+    return event, owner, stage, text, OrganiserJob.objects.get()
+
+
 def _nothing_stored(event):
     assert not Participant.objects.filter(event=event).exists()
     assert not Round.objects.filter(stage__event=event).exists() and not ResultEntry.objects.exists()
@@ -110,11 +120,7 @@ def test_a_file_with_a_bad_line_is_refused_at_once_and_no_job_is_made(client, qu
 
 
 def test_the_job_page_shows_progress_then_the_result_and_stops_asking(client, queue):
-    event, owner, stage = _empty_swiss()
-    client.force_login(owner)
-    text, _ = thirty_player_trf()
-    client.post(_import_url(event, stage), {"text": text})
-    job = OrganiserJob.objects.get()
+    event, _owner, stage, _text, job = _sent_by_the_owner(client)
     OrganiserJob.objects.filter(pk=job.pk).update(status="running", done=40)
 
     page = client.get(job.get_absolute_url())
@@ -140,11 +146,7 @@ def test_the_job_page_shows_progress_then_the_result_and_stops_asking(client, qu
 def test_a_file_that_passes_the_quick_check_but_fails_in_the_worker_stores_nothing(client, queue):
     """The stage is closed between the organiser's request and the worker: the import, checked
     again under the stage's lock, refuses, and the job says so in words."""
-    event, owner, stage = _empty_swiss()
-    client.force_login(owner)
-    text, _ = thirty_player_trf()
-    client.post(_import_url(event, stage), {"text": text})
-    job = OrganiserJob.objects.get()
+    event, _owner, stage, _text, job = _sent_by_the_owner(client)
     type(stage).objects.filter(pk=stage.pk).update(status="closed")
 
     run_organiser_job(job.pk)
@@ -159,11 +161,7 @@ def test_a_file_that_passes_the_quick_check_but_fails_in_the_worker_stores_nothi
 
 def test_an_error_in_the_middle_of_the_import_fails_the_job_and_leaves_nothing_stored(client, queue, monkeypatch):
     """Players and two rounds are written before the error: all of it is rolled back."""
-    event, owner, stage = _empty_swiss()
-    client.force_login(owner)
-    text, _ = thirty_player_trf()
-    client.post(_import_url(event, stage), {"text": text})
-    job = OrganiserJob.objects.get()
+    event, _owner, _stage, _text, job = _sent_by_the_owner(client)
     real, calls = trf_import.game_decide, []
 
     def breaks_at_the_fortieth_game(**kwargs):
@@ -226,11 +224,7 @@ def test_only_the_event_s_organisers_see_a_job(client, queue):
 
 
 def test_a_second_import_into_the_stage_while_one_is_under_way_is_refused(client, queue):
-    event, owner, stage = _empty_swiss()
-    client.force_login(owner)
-    text, _ = thirty_player_trf()
-    client.post(_import_url(event, stage), {"text": text})
-    first = OrganiserJob.objects.get()
+    event, owner, stage, text, first = _sent_by_the_owner(client)
 
     response = client.post(_import_url(event, stage), {"text": text}, follow=True)
     assert response.redirect_chain == [(first.get_absolute_url(), 303)]
@@ -243,11 +237,7 @@ def test_a_second_import_into_the_stage_while_one_is_under_way_is_refused(client
 
 
 def test_a_job_whose_worker_vanished_long_ago_no_longer_blocks_a_new_import(client, queue):
-    event, owner, stage = _empty_swiss()
-    client.force_login(owner)
-    text, _ = thirty_player_trf()
-    client.post(_import_url(event, stage), {"text": text})
-    lost = OrganiserJob.objects.get()
+    event, _owner, stage, text, lost = _sent_by_the_owner(client)
     OrganiserJob.objects.filter(pk=lost.pk).update(status="running", updated_at=timezone.now() - timedelta(hours=1))
 
     response = client.post(_import_url(event, stage), {"text": text})
@@ -262,11 +252,7 @@ def test_the_sweep_fails_a_lost_job_in_its_starters_language_and_leaves_a_live_o
     """Before, a lost job stayed "running" on its page until the next import into its stage."""
     from games.sweep import sweep
 
-    event, owner, stage = _empty_swiss()
-    client.force_login(owner)
-    text, _ = thirty_player_trf()
-    client.post(_import_url(event, stage), {"text": text})
-    lost = OrganiserJob.objects.get()
+    _event, _owner, _stage, _text, lost = _sent_by_the_owner(client)
     other_event, other_owner, other_stage = _empty_swiss()
     live = OrganiserJob.objects.create(
         kind="trf_import", event=other_event, stage=other_stage, started_by=other_owner, status="running"
